@@ -1,0 +1,44 @@
+/** Files kept in a folder on disk (the data folder by default). Writes land in a temp file and are renamed into place. */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { assertSafeKey, type ByteRange, type Storage, type StoredFile } from './storage.js';
+
+export function createLocalStorage(root: string): Storage {
+  const fullPath = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+
+  return {
+    async put(key, data) {
+      const target = fullPath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.tmp`;
+      try {
+        await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(temp));
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async stat(key): Promise<StoredFile | null> {
+      try {
+        const s = await stat(fullPath(key));
+        return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    read(key, range?: ByteRange) {
+      return createReadStream(fullPath(key), range ? { start: range.start, end: range.end } : undefined);
+    },
+    async delete(key) {
+      await rm(fullPath(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/** Builds the app: plugins, then routes, one error handler, one 404 handler. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './deps.js';
+import { registerErrorHandlers } from './lib/http-errors.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { beatsRoutes } from './modules/beats/beats.routes.js';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
+import { playsRoutes } from './modules/plays/plays.routes.js';
+import { isApiPath, registerWebApp, sendIndexHtml } from './web/web-app.js';
+
+export interface BuildAppOptions {
+  /** Folder of the built web app; when absent only the API is served. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+function loggerOptions(deps: Deps, enabled: boolean) {
+  if (!enabled) return false;
+  const pretty = process.stdout.isTTY && !deps.config.isProduction;
+  return {
+    level: deps.config.logLevel,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  };
+}
+
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps, options.logger ?? true),
+    trustProxy: deps.config.isProduction,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    return payload;
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Beat Market API', version: '1.0.0', description: 'The beat marketplace API. Errors answer { message }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandlers(app);
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(authRoutes(deps));
+  await app.register(beatsRoutes(deps));
+  await app.register(favoritesRoutes(deps));
+  await app.register(playsRoutes(deps));
+
+  const hasWebApp = await registerWebApp(app, options.webDist);
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWebApp && wantsPage && !isApiPath(request.url)) return sendIndexHtml(reply);
+    return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

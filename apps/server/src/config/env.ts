@@ -1,0 +1,98 @@
+/** Every setting, parsed and checked once at start-up. A bad one stops the start with a list of what is wrong. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const money = (fallback: number) =>
+  z.coerce.number().positive().max(100_000).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  REMEMBER_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  VIP_PLAN_PRICE_USD: money(29),
+  STEMS_PRICE_USD: money(25),
+  LEASE_PRICE_USD: money(19.99),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  rememberTtlSeconds: number;
+  rateLimitScale: number;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  prices: { vipPlanCents: number; stemsCents: number; leaseCents: number };
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+const toCents = (usd: number) => Math.round(usd * 100);
+
+/** Outside production a missing TOKEN_SECRET is made once and kept in the data folder, so sessions survive restarts. */
+function tokenSecretFor(env: Env, dataDir: string): string {
+  if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('TOKEN_SECRET: required in production (at least 32 characters)');
+  }
+  const file = path.join(dataDir, '.token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= command`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `- ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL,
+    tokenSecret: tokenSecretFor(env, dataDir),
+    tokenTtlSeconds: Math.round(env.TOKEN_TTL_HOURS * 3600),
+    rememberTtlSeconds: Math.round(env.REMEMBER_TTL_DAYS * 86400),
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO === 'auto' && env.NODE_ENV !== 'production',
+    prices: {
+      vipPlanCents: toCents(env.VIP_PLAN_PRICE_USD),
+      stemsCents: toCents(env.STEMS_PRICE_USD),
+      leaseCents: toCents(env.LEASE_PRICE_USD),
+    },
+    webDist: env.WEB_DIST,
+  };
+}

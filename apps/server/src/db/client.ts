@@ -1,0 +1,79 @@
+/**
+ * The database: embedded PostgreSQL (PGlite) in the data folder by default, or a PostgreSQL
+ * server when a URL is given. Both run the same Drizzle queries and the same migrations.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Flush everything to disk (embedded database) before closing. */
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// src/db/client.ts in development, dist/server.js once bundled: both find apps/server/drizzle.
+const migrationsFolder = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) =>
+  existsSync(path.join(dir, 'meta/_journal.json')),
+)!;
+
+export interface DatabaseOptions {
+  /** PostgreSQL server URL; when absent the embedded database is used. */
+  url?: string;
+  /** Folder of the embedded database; absent means in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  // PGlite's default start parameters include -F (fsync off); a store that takes money keeps fsync on.
+  const startParams = PGlite.defaultStartParams.filter((p) => p !== '-F');
+  const client = await PGlite.create({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    startParams,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async close() {
+      if (client.closed) return;
+      await client.exec('CHECKPOINT');
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Surface a wrong URL at start-up rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,16 @@
+/** What the services need from the outside world, passed in so tests can hand in real ones on a fresh database. */
+import type { Config } from './config/env.js';
+import type { Db } from './db/client.js';
+import type { Storage } from './adapters/storage/storage.js';
+import type { Clock } from './lib/clock.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
+import type { TokenSigner } from './modules/auth/tokens.js';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  limiter: RateLimiter;
+  tokens: TokenSigner;
+}

@@ -1,0 +1,62 @@
+/** Who is calling: resolves the bearer token on routes that ask for it, and checks that a named user is the caller. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { authenticate, type Caller } from './auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+async function resolveCaller(deps: Deps, request: FastifyRequest): Promise<Caller | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = bearerToken(request);
+  const caller = token ? await authenticate(deps, token) : null;
+  if (!caller) throw unauthorized('Your session has ended. Please log in again.');
+  return caller;
+}
+
+/** preHandler: the route needs a logged-in caller. */
+export const requireAuth = (deps: Deps) => async (request: FastifyRequest, _reply: FastifyReply) => {
+  const caller = await resolveCaller(deps, request);
+  if (!caller) throw unauthorized();
+  request.caller = caller;
+};
+
+/** preHandler: visitors welcome; a token, when sent, must be valid. */
+export const optionalAuth = (deps: Deps) => async (request: FastifyRequest, _reply: FastifyReply) => {
+  request.caller = await resolveCaller(deps, request);
+};
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+/** A call that names a user acts only on the caller's own account, or on any for an admin (DECISIONS). */
+export function assertSelfOrAdmin(caller: Caller, userId: string): void {
+  if (caller.user.id !== userId && !caller.user.isAdmin) {
+    throw forbidden('You can only access your own account.');
+  }
+}
+
+/** The account a call names by e-mail: the caller's own, or (for an admin) anyone's. */
+export async function userByEmailFor(deps: Deps, caller: Caller, email: string): Promise<UserRow> {
+  if (caller.user.email === email) return caller.user;
+  if (!caller.user.isAdmin) throw forbidden('You can only access your own account.');
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw notFound('No account has this email.');
+  return user;
+}

@@ -1,0 +1,59 @@
+/** HTTP for sign-up, login, logout, the current user and session time. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authResponse, getUserBody, getUserResponse, loginBody, messageResponse, sessionTimeBody, signupBody } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { toUserDto } from '../users/user-dto.js';
+import { assertSelfOrAdmin, callerOf, requireAuth, userByEmailFor } from './auth.hooks.js';
+import { login, logout, recordSessionTime, signup } from './auth.service.js';
+
+export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = requireAuth(deps);
+
+    app.post(
+      '/api/signup',
+      { schema: { tags: ['auth'], body: signupBody, response: { 201: authResponse } } },
+      async (request, reply) => {
+        const session = await signup(deps, request.body, request.ip);
+        return reply.code(201).send({ token: session.token, user: toUserDto(session.user) });
+      },
+    );
+
+    app.post(
+      '/api/login',
+      { schema: { tags: ['auth'], body: loginBody, response: { 200: authResponse } } },
+      async (request) => {
+        const session = await login(deps, request.body, request.ip);
+        return { token: session.token, user: toUserDto(session.user) };
+      },
+    );
+
+    app.post(
+      '/api/logout',
+      { preHandler: auth, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: messageResponse } } },
+      async (request) => {
+        await logout(deps, callerOf(request).sessionId);
+        return { message: 'Logged out Successfully' };
+      },
+    );
+
+    app.post(
+      '/api/getuser',
+      { preHandler: auth, schema: { tags: ['auth'], security: [{ bearer: [] }], body: getUserBody, response: { 200: getUserResponse } } },
+      async (request) => {
+        const user = await userByEmailFor(deps, callerOf(request), request.body.email);
+        return { user: toUserDto(user) };
+      },
+    );
+
+    app.post(
+      '/api/update-session-time',
+      { preHandler: auth, schema: { tags: ['auth'], security: [{ bearer: [] }], body: sessionTimeBody, response: { 200: messageResponse } } },
+      async (request) => {
+        assertSelfOrAdmin(callerOf(request), request.body.userId);
+        await recordSessionTime(deps, request.body.userId, request.body.sessionDuration);
+        return { message: 'Session time recorded' };
+      },
+    );
+  };
+}

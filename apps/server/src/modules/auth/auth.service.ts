@@ -1,0 +1,124 @@
+/** Sign-up, login, logout and token checks. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginBody, SignupBody } from '@beat/shared';
+import { messages } from '@beat/shared';
+import type { z } from 'zod';
+import type { loginBody, signupBody } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { sessionLogs, sessions, users, type UserRow } from '../../db/schema.js';
+import { AppError, conflict, unauthorized } from '../../lib/errors.js';
+import type { LimitRule } from '../../lib/rate-limiter.js';
+import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords.js';
+
+const minute = 60_000;
+export const authLimits = {
+  loginPerAddress: { name: 'login attempts', max: 30, windowMs: minute, scales: true },
+  loginPerEmail: { name: 'login attempts', max: 10, windowMs: minute, scales: true },
+  failedLoginsPerAccount: { name: 'failed logins for this account', max: 100, windowMs: 60 * minute, scales: false },
+  signupPerAddress: { name: 'sign-ups from this address', max: 20, windowMs: 10 * minute, scales: true },
+  signupPerEmail: { name: 'sign-up attempts', max: 5, windowMs: 10 * minute, scales: true },
+} satisfies Record<string, LimitRule>;
+
+export interface Session {
+  token: string;
+  user: UserRow;
+}
+
+type ParsedSignup = z.output<typeof signupBody>;
+type ParsedLogin = z.output<typeof loginBody>;
+
+async function startSession(deps: Deps, user: UserRow, remember: boolean): Promise<Session> {
+  const now = deps.clock.now();
+  const ttl = remember ? deps.config.rememberTtlSeconds : deps.config.tokenTtlSeconds;
+  const expiresAt = new Date(now.getTime() + ttl * 1000);
+  const [session] = await deps.db.insert(sessions).values({ userId: user.id, remember, expiresAt, createdAt: now }).returning();
+  const [updated] = await deps.db
+    .update(users)
+    .set({ lastSessionDate: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  const token = await deps.tokens.sign({ userId: user.id, sessionId: session!.id }, expiresAt);
+  return { token, user: updated! };
+}
+
+export async function signup(deps: Deps, body: ParsedSignup, address: string): Promise<Session> {
+  deps.limiter.hit(authLimits.signupPerAddress, address);
+  deps.limiter.hit(authLimits.signupPerEmail, body.email);
+  const passwordHash = await hashPassword(body.password);
+  // Signup always creates a freeUser (spec §6), whatever the body says.
+  const [user] = await deps.db
+    .insert(users)
+    .values({ email: body.email, fullName: body.fullName, passwordHash, userType: 'freeUser' })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict('An account with this email already exists. Please log in.');
+  return startSession(deps, user, true);
+}
+
+export async function login(deps: Deps, body: ParsedLogin, address: string): Promise<Session> {
+  deps.limiter.hit(authLimits.loginPerAddress, address);
+  deps.limiter.hit(authLimits.loginPerEmail, body.email);
+  deps.limiter.check(authLimits.failedLoginsPerAccount, body.email);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1);
+  const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNobody(body.password);
+  if (!user || !ok) {
+    deps.limiter.record(authLimits.failedLoginsPerAccount, body.email);
+    throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
+  }
+  return startSession(deps, user, body.remember ?? false);
+}
+
+export async function logout(deps: Deps, sessionId: string): Promise<void> {
+  await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change or reset). */
+export async function revokeAllSessions(deps: Deps, userId: string): Promise<void> {
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** The caller behind a bearer token, or null when the token is missing, forged, expired or revoked. */
+export async function authenticate(deps: Deps, token: string): Promise<Caller | null> {
+  const now = deps.clock.now();
+  const claims = await deps.tokens.verify(token, now);
+  if (!claims) return null;
+  const [row] = await deps.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ? { user: row.user, sessionId: claims.sessionId } : null;
+}
+
+export async function recordSessionTime(deps: Deps, userId: string, seconds: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(sessionLogs).values({ userId, seconds, createdAt: deps.clock.now() });
+    await tx
+      .update(users)
+      .set({ totalSessionSeconds: sql`${users.totalSessionSeconds} + ${seconds}` })
+      .where(eq(users.id, userId));
+  });
+}
+
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+export type { LoginBody, SignupBody };

@@ -1,0 +1,87 @@
+/** The catalog: what is listed, in what order, and the spec's search (case-insensitive substring of title or any tag). */
+import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import type { BeatType } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { beats, type BeatRow } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+
+/**
+ * Listed = published and not sold as an exclusive. Written as literal SQL (not `published = $1`)
+ * so the planner can match the partial listing index's predicate.
+ */
+export const isListed = sql`${beats.published} and ${beats.soldAt} is null`;
+
+interface Cursor {
+  releaseDate: Date;
+  id: string;
+}
+
+export function encodeCursor(row: Pick<BeatRow, 'releaseDate' | 'id'>): string {
+  return Buffer.from(`${row.releaseDate.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Cursor {
+  const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const releaseDate = new Date(date ?? '');
+  if (!id || Number.isNaN(releaseDate.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw badRequest('cursor is not valid: use the nextCursor of the previous page.');
+  }
+  return { releaseDate, id };
+}
+
+/** The search box's text as a LIKE pattern over the lower-cased search column (wildcards taken literally). */
+export function searchPattern(q: string): string | null {
+  const text = q.replace(/[\r\n]+/g, ' ').trim().toLowerCase();
+  if (!text) return null;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface BeatPageInput {
+  q?: string;
+  type?: BeatType;
+  limit: number;
+  cursor?: string;
+}
+
+export async function listBeatPage(deps: Deps, input: BeatPageInput): Promise<{ rows: BeatRow[]; nextCursor: string | null }> {
+  const filters: SQL[] = [isListed];
+  if (input.type) filters.push(eq(beats.beatType, input.type));
+  const pattern = input.q ? searchPattern(input.q) : null;
+  if (pattern) filters.push(like(beats.searchText, pattern));
+  if (input.cursor) {
+    const c = decodeCursor(input.cursor);
+    filters.push(sql`(${beats.releaseDate}, ${beats.id}) < (${c.releaseDate.toISOString()}::timestamptz, ${c.id}::uuid)`);
+  }
+  const rows = await deps.db
+    .select()
+    .from(beats)
+    .where(and(...filters))
+    .orderBy(desc(beats.releaseDate), desc(beats.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
+}
+
+/** Every listed beat (the spec's GET /api/getbeats): exclusives first by countdown, then the VIP catalog, newest first. */
+export function listAllBeats(deps: Deps): Promise<BeatRow[]> {
+  return deps.db
+    .select()
+    .from(beats)
+    .where(isListed)
+    .orderBy(beats.beatType, desc(beats.releaseDate), desc(beats.id));
+}
+
+export async function getBeat(deps: Deps, beatId: string): Promise<BeatRow> {
+  const [beat] = await deps.db.select().from(beats).where(eq(beats.id, beatId)).limit(1);
+  if (!beat) throw notFound('This beat does not exist.');
+  return beat;
+}
+
+export async function countVipCatalog(deps: Deps): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(beats)
+    .where(and(isListed, eq(beats.beatType, 'Non-Exclusive')));
+  return row?.n ?? 0;
+}

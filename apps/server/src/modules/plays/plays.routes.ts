@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { playBody, playResponse } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { unauthorized } from '../../lib/errors.js';
+import { assertSelfOrAdmin, optionalAuth } from '../auth/auth.hooks.js';
+import { recordPlay } from './plays.service.js';
+
+export function playsRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/play',
+      { preHandler: optionalAuth(deps), schema: { tags: ['beats'], body: playBody, response: { 200: playResponse } } },
+      async (request) => {
+        const { userId, beatId, playbackTime } = request.body;
+        const caller = request.caller;
+        // A play may be reported by a visitor; one that names a user must come from that user.
+        if (userId) {
+          if (!caller) throw unauthorized();
+          assertSelfOrAdmin(caller, userId);
+        }
+        const counted = await recordPlay(deps, beatId, userId ?? caller?.user.id ?? null, playbackTime);
+        return { counted };
+      },
+    );
+  };
+}

@@ -1,0 +1,59 @@
+/** Everything the server needs before it can listen: the data folder lock, the database (migrated), storage and the demo store. */
+import path from 'node:path';
+import type { Config } from './config/env.js';
+import type { Deps } from './deps.js';
+import { lockDataDir } from './db/data-dir-lock.js';
+import { openDatabase, type Database } from './db/client.js';
+import { createLocalStorage } from './adapters/storage/local-storage.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { createTokenSigner } from './modules/auth/tokens.js';
+import type { Storage } from './adapters/storage/storage.js';
+
+export interface Runtime {
+  deps: Deps;
+  database: Database;
+  /** Close the database (checkpointing the embedded one) and release the data folder. */
+  shutdown(): Promise<void>;
+}
+
+export function createDeps(config: Config, database: Database, storage: Storage, clock: Clock = systemClock): Deps {
+  return {
+    config,
+    db: database.db,
+    storage,
+    clock,
+    limiter: new RateLimiter(clock, config.rateLimitScale),
+    tokens: createTokenSigner(config.tokenSecret),
+  };
+}
+
+export async function startRuntime(config: Config): Promise<Runtime> {
+  const release = lockDataDir(config.dataDir);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    });
+    await database.migrate();
+    const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+    const deps = createDeps(config, database, storage);
+    const db = database;
+    return {
+      deps,
+      database: db,
+      async shutdown() {
+        try {
+          await db.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+}

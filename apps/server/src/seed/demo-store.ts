@@ -1,0 +1,127 @@
+/**
+ * The demo store a fresh data folder gets outside production: 330 VIP catalog beats, 10 exclusives,
+ * real generated audio (24 distinct tracks, stems for half of them) and the README's demo accounts.
+ */
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../deps.js';
+import { beats, users } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { generateTrack } from './audio/generate-tracks.js';
+import { catalogEntries, trackBpm, type CatalogEntry } from './catalog-data.js';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_TRACKS = 24;
+export const demoTrackHasStems = (trackIndex: number) => trackIndex % 2 === 0;
+
+export const demoAccounts = [
+  { email: 'admin@demo.test', fullName: 'Ada Admin', username: 'admin', userType: 'freeUser', credits: 0, isAdmin: true, hasPasswordChanged: true },
+  { email: 'vip@demo.test', fullName: 'Vic Vip', username: 'vicvip', userType: 'vipUser', credits: 0, isAdmin: false, hasPasswordChanged: true },
+  { email: 'invited@demo.test', fullName: 'Ines Invited', username: 'ines', userType: 'invitedUser', credits: 3, isAdmin: false, hasPasswordChanged: true },
+  { email: 'free@demo.test', fullName: 'Finn Free', username: 'finn', userType: 'freeUser', credits: 0, isAdmin: false, hasPasswordChanged: true },
+  { email: 'newhire@demo.test', fullName: 'Nora Newhire', username: null, userType: 'invitedUser', credits: 2, isAdmin: false, hasPasswordChanged: false },
+] as const;
+
+export interface TrackFiles {
+  previewKey: string;
+  mp3Key: string;
+  wavKey: string;
+  stemsKey: string | null;
+  durationSeconds: number;
+}
+
+export const trackKeys = (i: number) => {
+  const base = `audio/demo/track-${String(i).padStart(2, '0')}`;
+  return { mp3: `${base}.mp3`, wav: `${base}.wav`, stems: `${base}-stems.zip` };
+};
+
+/** Generates the demo tracks' audio and stores it. */
+export async function storeDemoTracks(deps: Deps, tracks = DEMO_TRACKS): Promise<TrackFiles[]> {
+  const files: TrackFiles[] = [];
+  for (let i = 0; i < tracks; i++) {
+    const withStems = demoTrackHasStems(i);
+    const track = generateTrack(i, { bpm: trackBpm(i), withStems });
+    const keys = trackKeys(i);
+    await deps.storage.put(keys.mp3, track.previewMp3);
+    await deps.storage.put(keys.wav, track.wav);
+    if (track.stemsZip) await deps.storage.put(keys.stems, track.stemsZip);
+    files.push({
+      previewKey: keys.mp3,
+      mp3Key: keys.mp3,
+      wavKey: keys.wav,
+      stemsKey: track.stemsZip ? keys.stems : null,
+      durationSeconds: track.durationSeconds,
+    });
+    // Let the event loop breathe between tracks.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return files;
+}
+
+export function beatRowFor(entry: CatalogEntry, track: TrackFiles) {
+  return {
+    title: entry.title,
+    artistName: entry.artistName,
+    category: entry.category,
+    bpm: entry.bpm,
+    tags: entry.tags,
+    priceCents: entry.priceCents,
+    beatType: entry.beatType,
+    releaseDate: entry.releaseDate,
+    countdownEndTime: entry.countdownEndTime,
+    durationSeconds: track.durationSeconds,
+    previewKey: track.previewKey,
+    mp3Key: track.mp3Key,
+    wavKey: track.wavKey,
+    stemsKey: track.stemsKey,
+  };
+}
+
+export async function insertCatalog(
+  deps: Deps,
+  tracks: TrackFiles[],
+  options: { nonExclusive: number; exclusive: number; batchSize?: number },
+): Promise<number> {
+  const now = deps.clock.now();
+  let batch: ReturnType<typeof beatRowFor>[] = [];
+  let inserted = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await deps.db.insert(beats).values(batch);
+    inserted += batch.length;
+    batch = [];
+  };
+  for (const entry of catalogEntries({
+    nonExclusive: options.nonExclusive,
+    exclusive: options.exclusive,
+    tracks: tracks.length,
+    tracksWithStems: (i) => tracks[i]?.stemsKey != null,
+    now,
+  })) {
+    batch.push(beatRowFor(entry, tracks[entry.trackIndex]!));
+    if (batch.length >= (options.batchSize ?? 500)) await flush();
+  }
+  await flush();
+  return inserted;
+}
+
+export async function insertDemoAccounts(deps: Deps): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await deps.db
+    .insert(users)
+    .values(demoAccounts.map((a) => ({ ...a, passwordHash })))
+    .onConflictDoNothing({ target: users.email });
+}
+
+export async function seedDemoStoreIfEmpty(deps: Deps, log: FastifyBaseLogger): Promise<boolean> {
+  const [beatCount] = await deps.db.select({ n: count() }).from(beats);
+  const [userCount] = await deps.db.select({ n: count() }).from(users);
+  if ((beatCount?.n ?? 0) > 0 || (userCount?.n ?? 0) > 0) return false;
+  const started = Date.now();
+  log.info('Empty store: generating the demo catalog and its audio (first start only)…');
+  const tracks = await storeDemoTracks(deps);
+  const inserted = await insertCatalog(deps, tracks, { nonExclusive: 330, exclusive: 10 });
+  await insertDemoAccounts(deps);
+  log.info(`Demo store ready: ${inserted} beats, ${demoAccounts.length} demo accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}

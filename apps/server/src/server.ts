@@ -1,0 +1,56 @@
+/** Starts the server: listen, and shut down gracefully (finish requests, checkpoint, close). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { startRuntime } from './runtime.js';
+import { seedDemoStoreIfEmpty } from './seed/demo-store.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await startRuntime(config);
+  const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
+  const app = await buildApp(runtime.deps, { webDist });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight and closing`);
+    try {
+      await app.close();
+      await runtime.shutdown();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    if (config.seedDemo) await seedDemoStoreIfEmpty(runtime.deps, app.log);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await runtime.shutdown();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
+  console.log(`\n  Beat Market is running at http://${shownHost}:${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n  Cannot start Beat Market: ${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

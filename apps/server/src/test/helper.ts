@@ -1,0 +1,140 @@
+/**
+ * Builds the real app on a fresh database for each test file: an in-memory PGlite by default, or a
+ * new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config/env.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { createLocalStorage } from '../adapters/storage/local-storage.js';
+import { createDeps } from '../runtime.js';
+import { fixedClock, systemClock, type Clock } from '../lib/clock.js';
+import type { Deps } from '../deps.js';
+import { beats, users, type BeatRow, type UserRow } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import type { AuthResponse } from '@beat/shared';
+
+export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `beat_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  config: Config;
+  database: Database;
+  clock: Clock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  webDist?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'beat-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const pgServer = process.env.TEST_DATABASE_URL ? await freshPostgres() : null;
+  const database = await openDatabase(pgServer ? { url: pgServer.url, poolSize: 20 } : {});
+  await database.migrate();
+  const clock = options.clock ?? systemClock;
+  const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')), clock);
+  const app = await buildApp(deps, { logger: false, webDist: options.webDist });
+  await app.ready();
+  return {
+    app,
+    deps,
+    config,
+    database,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgServer?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { fixedClock };
+
+let userCounter = 0;
+const fastHash = hashPassword('test-password');
+
+export async function createUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+  userCounter += 1;
+  const [user] = await t.deps.db
+    .insert(users)
+    .values({
+      email: `user${userCounter}-${randomBytes(3).toString('hex')}@example.test`,
+      fullName: `Test User ${userCounter}`,
+      passwordHash: await fastHash,
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+/** Logs a user in through the API and returns the bearer token. */
+export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password = 'test-password'): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as AuthResponse).token;
+}
+
+export async function createBeat(t: TestApp, overrides: Partial<typeof beats.$inferInsert> = {}): Promise<BeatRow> {
+  const id = randomBytes(4).toString('hex');
+  const [beat] = await t.deps.db
+    .insert(beats)
+    .values({
+      title: `Beat ${id}`,
+      artistName: 'Test Artist',
+      bpm: 120,
+      releaseDate: new Date('2026-01-01T00:00:00Z'),
+      tags: ['trap'],
+      priceCents: 1999,
+      beatType: 'Non-Exclusive',
+      previewKey: 'audio/test/preview.mp3',
+      mp3Key: 'audio/test/preview.mp3',
+      ...overrides,
+    })
+    .returning();
+  return beat!;
+}
+
+export function authed(token: string, options: InjectOptions): InjectOptions {
+  return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,45 @@
+/** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export const baseURL = () => inject('baseURL');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    headless: true,
+  });
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+export const desktop: Viewport = { width: 1440, height: 900 };
+export const mobile: Viewport = { width: 390, height: 844 };
+
+export async function newContext(browser: Browser, viewport: Viewport = desktop): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Fails the test on any uncaught page error. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,53 @@
+// `npm test`: typecheck, lint, server tests (embedded database, then the PostgreSQL server when
+// TEST_DATABASE_URL is set), then browser tests against the app started the README way.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const reports = mkdtempSync(path.join(os.tmpdir(), 'beat-test-reports-'));
+const only = process.argv.slice(2); // e.g. `npm test -- server e2e`
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(name, command, args, options = {}) {
+  if (only.length > 0 && !only.some((o) => name.startsWith(o))) return;
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: options.cwd ?? root, env: { ...process.env, ...options.env }, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (options.report && existsSync(options.report)) {
+    const report = JSON.parse(readFileSync(options.report, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } else if (options.report || result.status !== 0) {
+    totals[result.status === 0 ? 'passed' : 'failed'] += 1;
+  } else {
+    totals.passed += 1;
+  }
+  if (result.status !== 0) failures.push(name);
+  console.log(`━━ ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+}
+
+function vitest(name, cwd, env = {}) {
+  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd, env, report });
+}
+
+step('typecheck', bin('tsc'), ['-b']);
+step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+vitest('server tests (embedded PGlite)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server tests (PostgreSQL server)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on the embedded database only.)');
+}
+vitest('e2e browser tests', path.join(root, 'e2e'));
+
+console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failures.length ? 1 : 0);
