@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/helper.js';
+import { beats, users } from '../db/schema.js';
+import { DEMO_PASSWORD, DEMO_TRACKS, demoAccounts, insertCatalog, insertDemoAccounts, type TrackFiles } from './demo-store.js';
+
+let t: TestApp;
+const tracks: TrackFiles[] = Array.from({ length: DEMO_TRACKS }, (_, i) => ({
+  previewKey: `audio/t${i}.mp3`,
+  mp3Key: `audio/t${i}.mp3`,
+  wavKey: `audio/t${i}.wav`,
+  stemsKey: i % 2 === 0 ? `audio/t${i}.zip` : null,
+  durationSeconds: 28,
+}));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertCatalog(t.deps, tracks, { nonExclusive: 330, exclusive: 10 });
+  await insertDemoAccounts(t.deps);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the demo store', () => {
+  it('has 300+ VIP catalog beats and 8+ exclusives whose countdowns end days ahead', async () => {
+    const rows = await t.deps.db.select().from(beats);
+    const vip = rows.filter((b) => b.beatType === 'Non-Exclusive');
+    const exclusives = rows.filter((b) => b.beatType === 'Exclusive');
+    expect(vip.length).toBeGreaterThanOrEqual(320);
+    expect(exclusives.length).toBeGreaterThanOrEqual(8);
+    const now = Date.now();
+    for (const e of exclusives) {
+      expect(e.countdownEndTime!.getTime() - now).toBeGreaterThan(2 * 86_400_000);
+      expect(e.priceCents).toBeGreaterThan(0);
+      expect(e.stemsKey).not.toBeNull(); // exclusives include stems
+    }
+    // Most leases carry a price, some none; some beats have stems, some don't.
+    const priced = vip.filter((b) => b.priceCents !== null).length;
+    expect(priced / vip.length).toBeGreaterThan(0.6);
+    expect(priced).toBeLessThan(vip.length);
+    expect(vip.some((b) => b.stemsKey) && vip.some((b) => !b.stemsKey)).toBe(true);
+    // Titles are distinct and realistic; BPMs and tags vary.
+    expect(new Set(rows.map((b) => b.title)).size).toBe(rows.length);
+    expect(new Set(rows.map((b) => b.bpm)).size).toBeGreaterThan(10);
+    expect(rows.every((b) => b.tags.length >= 2)).toBe(true);
+    // At least 24 distinct tracks behind the beats.
+    expect(new Set(rows.map((b) => b.previewKey)).size).toBe(DEMO_TRACKS);
+  });
+
+  it('has the README demo accounts', async () => {
+    const rows = await t.deps.db.select().from(users);
+    expect(rows.map((u) => u.email).sort()).toEqual(demoAccounts.map((a) => a.email).sort());
+    const byEmail = (email: string) => rows.find((u) => u.email === email)!;
+    expect(byEmail('admin@demo.test').isAdmin).toBe(true);
+    expect(byEmail('vip@demo.test').userType).toBe('vipUser');
+    expect(byEmail('invited@demo.test')).toMatchObject({ userType: 'invitedUser', credits: 3 });
+    expect(byEmail('free@demo.test').userType).toBe('freeUser');
+    expect(byEmail('newhire@demo.test')).toMatchObject({ userType: 'invitedUser', hasPasswordChanged: false });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'vip@demo.test', password: DEMO_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('lists through the paginated API, 50 at a time', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/beats?type=Non-Exclusive&limit=50' });
+    expect(res.json().beats).toHaveLength(50);
+    const [one] = await t.deps.db.select().from(beats).where(eq(beats.beatType, 'Exclusive')).limit(1);
+    expect(one).toBeDefined();
+  });
+});

@@ -1,0 +1,158 @@
+/** The side menu (spec §2 Layout): catalog, services, account links and Logout. A drawer below 900 px. */
+import { forwardRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import {
+  Crown,
+  Disc3,
+  Gem,
+  Heart,
+  Info,
+  LogOut,
+  Megaphone,
+  Palette,
+  PenTool,
+  SlidersHorizontal,
+  UserRound,
+  X,
+} from 'lucide-react';
+import { paths, withReturnUrl } from '../../config/paths';
+import { Brand } from './brand';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Extra paths that also mark this item as the current page. */
+  alsoActive?: string[];
+  /** A detour (e.g. to /login) that must not look like the current page when the visitor is on it. */
+  neverActive?: boolean;
+}
+
+const catalogItems: Item[] = [
+  { to: paths.home, label: 'Beats', icon: <Disc3 />, alsoActive: [paths.beats] },
+  { to: paths.vip, label: 'VIP Catalog', icon: <Crown /> },
+  { to: paths.exclusives, label: 'Exclusives', icon: <Gem /> },
+];
+
+const serviceItems: Item[] = [
+  { to: paths.mixingMastering, label: 'Mixing & Mastering', icon: <SlidersHorizontal /> },
+  { to: paths.artworks, label: 'Artworks', icon: <Palette /> },
+  { to: paths.marketing, label: 'Marketing', icon: <Megaphone /> },
+  { to: paths.branding, label: 'Branding', icon: <PenTool /> },
+  { to: paths.about, label: 'About', icon: <Info /> },
+];
+
+export interface SideMenuProps {
+  id: string;
+  isAuthenticated: boolean;
+  /** True below 900 px, where the menu is a drawer. */
+  isDrawer: boolean;
+  open: boolean;
+  onClose: () => void;
+  /** A link in the drawer was followed. */
+  onNavigate: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideMenu(
+  { id, isAuthenticated, isDrawer, open, onClose, onNavigate, onLogout, loggingOut },
+  ref,
+) {
+  const { pathname } = useLocation();
+
+  // Logged-out visitors are sent to log in, and come back to what they asked for.
+  const accountItems: Item[] = [
+    {
+      to: isAuthenticated ? paths.userDashboard : withReturnUrl(paths.login, paths.userDashboard),
+      label: 'My Account',
+      icon: <UserRound />,
+      neverActive: !isAuthenticated,
+    },
+    {
+      to: isAuthenticated ? paths.favourite : withReturnUrl(paths.login, paths.favourite),
+      label: 'Favourite',
+      icon: <Heart />,
+      neverActive: !isAuthenticated,
+    },
+  ];
+
+  const current = pathname.replace(/(.)\/+$/, '$1');
+  const renderItem = (item: Item) => {
+    const active = !item.neverActive && (item.to === current || (item.alsoActive?.includes(current) ?? false));
+    return (
+      <li key={item.label}>
+        <Link
+          to={item.to}
+          onClick={onNavigate}
+          className={active ? 'side-menu__link is-active' : 'side-menu__link'}
+          aria-current={active ? 'page' : undefined}
+        >
+          <span className="side-menu__icon" aria-hidden="true">
+            {item.icon}
+          </span>
+          {item.label}
+        </Link>
+      </li>
+    );
+  };
+
+  return (
+    <div
+      ref={ref}
+      id={id}
+      className={['side-menu', open && 'is-open'].filter(Boolean).join(' ')}
+      // As a drawer it is a modal panel: announced as a dialog, and out of reach when closed.
+      role={isDrawer ? 'dialog' : undefined}
+      aria-modal={isDrawer && open ? true : undefined}
+      aria-label={isDrawer ? 'Menu' : undefined}
+      aria-hidden={isDrawer && !open ? true : undefined}
+      inert={isDrawer && !open}
+      tabIndex={-1}
+    >
+      {/* Everything in the menu, Logout included, sits in the nav landmark. */}
+      <nav aria-label="Main" className="side-menu__nav">
+        <div className="side-menu__top">
+          <Brand onNavigate={onNavigate} />
+          {isDrawer && (
+            <button type="button" className="side-menu__close" aria-label="Close menu" onClick={onClose}>
+              <X aria-hidden="true" />
+            </button>
+          )}
+        </div>
+
+        <p className="side-menu__heading" id={`${id}-catalog`}>
+          Catalog
+        </p>
+        <ul aria-labelledby={`${id}-catalog`}>{catalogItems.map(renderItem)}</ul>
+
+        <p className="side-menu__heading" id={`${id}-services`}>
+          Services
+        </p>
+        <ul aria-labelledby={`${id}-services`}>{serviceItems.map(renderItem)}</ul>
+
+        <p className="side-menu__heading" id={`${id}-account`}>
+          Account
+        </p>
+        <ul aria-labelledby={`${id}-account`}>{accountItems.map(renderItem)}</ul>
+
+        {isAuthenticated && (
+          <div className="side-menu__bottom">
+            <button
+              type="button"
+              className="side-menu__link side-menu__logout"
+              onClick={onLogout}
+              disabled={loggingOut}
+              aria-busy={loggingOut || undefined}
+            >
+              <span className="side-menu__icon" aria-hidden="true">
+                <LogOut />
+              </span>
+              Logout
+            </button>
+          </div>
+        )}
+      </nav>
+    </div>
+  );
+});

@@ -1,0 +1,69 @@
+/** The top bar (spec §2 Layout): drawer button on phones, cart with its count, and the account avatar or Signup/Login. */
+import { forwardRef } from 'react';
+import { Link } from 'react-router';
+import { Menu, ShoppingCart } from 'lucide-react';
+import type { User } from '@beat/shared';
+import { paths } from '../../config/paths';
+import { ButtonLink } from '../../components/ui/button';
+import { UserAvatar } from '../../features/auth/components/user-avatar';
+import { Brand } from './brand';
+
+export interface TopBarProps {
+  menuId: string;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  cartCount: number;
+  isAuthenticated: boolean;
+  isLoadingUser: boolean;
+  user: User | null;
+}
+
+export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar(
+  { menuId, menuOpen, onOpenMenu, cartCount, isAuthenticated, isLoadingUser, user },
+  menuButtonRef,
+) {
+  const cartLabel = `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
+  return (
+    <header className="top-bar">
+      <div className="top-bar__start">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="top-bar__menu"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={onOpenMenu}
+        >
+          <Menu aria-hidden="true" />
+        </button>
+        <div className="top-bar__brand">
+          <Brand />
+        </div>
+      </div>
+
+      <div className="top-bar__end">
+        <Link to={paths.cart} className="top-bar__cart" aria-label={cartLabel} title="Cart">
+          <ShoppingCart aria-hidden="true" />
+          <span className={cartCount > 0 ? 'top-bar__badge' : 'top-bar__badge is-empty'} aria-hidden="true">
+            {cartCount > 99 ? '99+' : cartCount}
+          </span>
+        </Link>
+
+        {isAuthenticated ? (
+          <Link to={paths.userDashboard} className="top-bar__account" aria-label="Your account" title="Your account">
+            {isLoadingUser ? (
+              <span className="top-bar__avatar-skeleton" aria-hidden="true" />
+            ) : (
+              <UserAvatar user={user} size={36} />
+            )}
+          </Link>
+        ) : (
+          <ButtonLink to={paths.signup} size="sm" className="top-bar__auth">
+            Signup/Login
+          </ButtonLink>
+        )}
+      </div>
+    </header>
+  );
+});

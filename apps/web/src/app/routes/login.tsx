@@ -1,0 +1,40 @@
+/** /login — optional ?returnUrl (default /); signed-in visitors go straight there. */
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { paths, safeReturnUrl, withReturnUrl } from '../../config/paths';
+import { useAuth } from '../../features/auth/auth-context';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { LoginForm } from '../../features/auth/components/login-form';
+
+export function LoginPage() {
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const rawReturnUrl = params.get('returnUrl');
+  const returnUrl = safeReturnUrl(rawReturnUrl);
+
+  if (isAuthenticated) return <Navigate to={returnUrl} replace />;
+
+  return (
+    <>
+      <title>Login · Beat Market</title>
+      <AuthLayout
+        title="Welcome back"
+        lead="Log in to reach your favourites, cart and downloads."
+        showcaseTitle={
+          <>
+            Your next hit is <em>one beat</em> away.
+          </>
+        }
+        highlights={['Preview every beat in full quality', 'Keep favourites and a cart', 'Download what you own, any time']}
+        footer={
+          <>
+            Don&apos;t have an account?{' '}
+            <Link to={rawReturnUrl ? withReturnUrl(paths.signup, returnUrl) : paths.signup}>Sign up</Link>
+          </>
+        }
+      >
+        <LoginForm onSuccess={() => navigate(returnUrl, { replace: true })} />
+      </AuthLayout>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The app shell around every page: side menu (a drawer on phones), top bar, the page, and the fixed player bar.
+ * Forced password change (spec §4) will hook in here once the account settings page exists.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages } from '@beat/shared';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/auth-context';
+import { useCartCount } from '../../features/cart/hooks/use-cart-count';
+import { PlayerBar } from '../../features/player';
+import { errorMessage } from '../../lib/api-client';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { SideMenu } from '../layout/side-menu';
+import { TopBar } from '../layout/top-bar';
+
+const MENU_ID = 'side-menu';
+/** Keep in step with the 900px breakpoint in global.css. */
+const DRAWER_QUERY = '(max-width: 899.98px)';
+
+export function RootLayout() {
+  const { isAuthenticated, isLoading, user, logout } = useAuth();
+  const cartCount = useCartCount();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const isDrawer = useMediaQuery(DRAWER_QUERY);
+  const navigation = useNavigation();
+
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  // Growing past the breakpoint turns the drawer back into the fixed sidebar, closed for next time.
+  const [wasDrawer, setWasDrawer] = useState(isDrawer);
+  if (wasDrawer !== isDrawer) {
+    setWasDrawer(isDrawer);
+    if (!isDrawer) setMenuOpen(false);
+  }
+  const drawerOpen = isDrawer && menuOpen;
+
+  const closeMenu = useCallback((returnFocus: 'button' | 'main' = 'button') => {
+    setMenuOpen(false);
+    // Wait for the drawer to become inert before moving focus out of it.
+    requestAnimationFrame(() => (returnFocus === 'main' ? mainRef.current : menuButtonRef.current)?.focus());
+  }, []);
+
+  // Open: focus goes into the drawer; Escape closes it and returns focus to the menu button.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const first = menuRef.current?.querySelector<HTMLElement>('a[href], button:not([disabled])');
+    (first ?? menuRef.current)?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu('button');
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.body.classList.add('drawer-open');
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.classList.remove('drawer-open');
+    };
+  }, [drawerOpen, closeMenu]);
+
+  // A new page starts at the top (the shell itself never scrolls away).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const onNavigate = useCallback(() => {
+    if (drawerOpen) closeMenu('main');
+  }, [drawerOpen, closeMenu]);
+
+  async function onLogout() {
+    setLoggingOut(true);
+    try {
+      await logout();
+      if (drawerOpen) setMenuOpen(false);
+      toast.success(messages.loggedOut);
+      navigate(paths.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setLoggingOut(false);
+    }
+  }
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main" inert={drawerOpen}>
+        Skip to content
+      </a>
+      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
+
+      <SideMenu
+        ref={menuRef}
+        id={MENU_ID}
+        isAuthenticated={isAuthenticated}
+        isDrawer={isDrawer}
+        open={drawerOpen}
+        onClose={() => closeMenu('button')}
+        onNavigate={onNavigate}
+        onLogout={onLogout}
+        loggingOut={loggingOut}
+      />
+      {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeMenu('button')} />}
+
+      {/* While the drawer is open everything else is out of reach, so Tab stays inside it. */}
+      <div className="app-shell__body" inert={drawerOpen}>
+        <TopBar
+          ref={menuButtonRef}
+          menuId={MENU_ID}
+          menuOpen={drawerOpen}
+          onOpenMenu={() => setMenuOpen(true)}
+          cartCount={cartCount}
+          isAuthenticated={isAuthenticated}
+          isLoadingUser={isLoading}
+          user={user}
+        />
+        <main id="main" ref={mainRef} tabIndex={-1} className="app-shell__main">
+          <Outlet />
+        </main>
+      </div>
+
+      <div className="app-shell__player" inert={drawerOpen}>
+        <PlayerBar />
+      </div>
+    </div>
+  );
+}

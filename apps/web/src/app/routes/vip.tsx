@@ -1,0 +1,64 @@
+/** /vip: the VIP CATALOG page — intro video, the offer, and the beats included with search (spec §2). */
+import { Crown, Play } from 'lucide-react';
+import { SearchBox, VipCatalogSection, useSearchQuery, useStoreConfig } from '../../features/catalog';
+import { useAuth } from '../../features/auth/auth-context';
+import { VipBanner, vipPlanFeatures } from '../../features/vip-upsell';
+import './store-pages.css';
+
+export function VipPage() {
+  const search = useSearchQuery();
+  const { user } = useAuth();
+  const config = useStoreConfig();
+  const isVip = user?.userType === 'vipUser';
+
+  return (
+    <div className="store-page">
+      <title>VIP Catalog · Beat Market</title>
+      <header className="vip-hero">
+        <div className="vip-hero__copy">
+          <p className="store-hero__eyebrow">
+            <Crown aria-hidden="true" /> Membership
+          </p>
+          <h1 className="store-hero__title">VIP CATALOG</h1>
+          <p className="store-hero__lead">
+            {config.data ? `All ${config.data.vipCatalogSize} beats` : 'Every beat'} of the catalog in MP3 and WAV, with non-exclusive
+            licences and 100% of your royalties — for one payment.
+          </p>
+          <ul className="vip-hero__perks">
+            {vipPlanFeatures.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+          {isVip && (
+            <p className="vip-hero__member">
+              <Crown aria-hidden="true" /> You are a VIP Member — every beat below is yours to download.
+            </p>
+          )}
+        </div>
+        <figure className="vip-video">
+          <div className="vip-video__frame">
+            <span className="vip-video__play" aria-hidden="true">
+              <Play fill="currentColor" />
+            </span>
+            <span className="vip-video__bars" aria-hidden="true">
+              {Array.from({ length: 28 }, (_, i) => (
+                <span key={i} style={{ height: `${20 + ((i * 37) % 70)}%` }} />
+              ))}
+            </span>
+          </div>
+          <figcaption className="vip-video__caption">Intro video: a tour of the VIP catalog (coming soon)</figcaption>
+        </figure>
+      </header>
+
+      <VipBanner />
+
+      <VipCatalogSection
+        q={search.q}
+        id="beats-included-heading"
+        title="Beats included"
+        visitorDownloadTarget="signup"
+        actions={<SearchBox value={search.input} onChange={search.setInput} busy={search.isDebouncing} className="store-search" />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/** Who is signed in: the stored session plus the user the server returns for it. */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse, LoginBody, SignupBody, User } from '@beat/shared';
+import { api, onUnauthorized } from '../../lib/api-client';
+import { clearSession, loadSession, saveSession, type StoredSession } from '../../lib/auth-storage';
+
+interface AuthValue {
+  token: string | null;
+  user: User | null;
+  isAuthenticated: boolean;
+  /** True while a stored session's user is still being fetched. */
+  isLoading: boolean;
+  login: (body: LoginBody) => Promise<User>;
+  signup: (body: SignupBody) => Promise<User>;
+  logout: () => Promise<void>;
+  refreshUser: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+export const meQueryKey = ['me'] as const;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<StoredSession | null>(() => loadSession());
+
+  const me = useQuery({
+    queryKey: [...meQueryKey, session?.email],
+    enabled: session !== null,
+    staleTime: 30_000,
+    queryFn: () =>
+      api<{ user: User }>('/api/getuser', { method: 'POST', body: { email: session?.email } }).then((r) => r.user),
+  });
+
+  const drop = useCallback(() => {
+    clearSession();
+    setSession(null);
+    queryClient.removeQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+
+  useEffect(() => onUnauthorized(drop), [drop]);
+
+  const start = useCallback(
+    (answer: AuthResponse, remember: boolean) => {
+      const next = { token: answer.token, email: answer.user.email };
+      saveSession(next, remember);
+      queryClient.setQueryData([...meQueryKey, next.email], answer.user);
+      setSession(next);
+      return answer.user;
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (body: LoginBody) =>
+      start(await api<AuthResponse>('/api/login', { method: 'POST', body, auth: false }), body.remember ?? false),
+    [start],
+  );
+
+  const signup = useCallback(
+    async (body: SignupBody) =>
+      start(
+        await api<AuthResponse>('/api/signup', { method: 'POST', body: { ...body, userType: 'freeUser' }, auth: false }),
+        true,
+      ),
+    [start],
+  );
+
+  const logout = useCallback(async () => {
+    const user = me.data;
+    try {
+      if (user?.lastSessionDate) {
+        const seconds = Math.max(0, Math.round((Date.now() - new Date(user.lastSessionDate).getTime()) / 1000));
+        await api('/api/update-session-time', {
+          method: 'POST',
+          body: { userId: user._id, sessionDuration: seconds },
+          keepalive: true,
+        });
+      }
+      await api('/api/logout', { method: 'POST', keepalive: true });
+    } catch {
+      // The session ends locally whatever the server says.
+    } finally {
+      drop();
+    }
+  }, [me.data, drop]);
+
+  const refreshUser = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      token: session?.token ?? null,
+      user: me.data ?? null,
+      isAuthenticated: session !== null,
+      isLoading: session !== null && me.isPending,
+      login,
+      signup,
+      logout,
+      refreshUser,
+    }),
+    [session, me.data, me.isPending, login, signup, logout, refreshUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

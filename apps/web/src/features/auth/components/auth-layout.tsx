@@ -1,0 +1,59 @@
+/**
+ * The frame of the login and signup pages: the form beside a showcase panel. The showcase follows the form in
+ * reading order (it is extras) and is drawn on the left on wide screens, under the form on phones.
+ */
+import { useId, type ReactNode } from 'react';
+import { Check } from 'lucide-react';
+import './auth.css';
+
+export interface AuthLayoutProps {
+  title: string;
+  lead: ReactNode;
+  /** Short selling points shown on the showcase panel. */
+  highlights: string[];
+  showcaseTitle: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+}
+
+// Bar heights of the decorative waveform, fixed so the picture is the same on every visit.
+const BARS = [28, 46, 64, 40, 78, 56, 90, 68, 44, 82, 60, 36, 72, 94, 58, 40, 66, 84, 50, 30, 62, 76, 42, 54, 34, 70, 48, 26];
+
+export function AuthLayout({ title, lead, highlights, showcaseTitle, children, footer }: AuthLayoutProps) {
+  const titleId = useId();
+  return (
+    <div className="auth">
+      <section className="auth__card" aria-labelledby={titleId}>
+        <div className="auth__main">
+          <h1 id={titleId} className="auth__title">
+            {title}
+          </h1>
+          <p className="auth__lead">{lead}</p>
+          {children}
+          <p className="auth__switch">{footer}</p>
+        </div>
+
+        <div className="auth__showcase">
+          <div className="auth__glow" aria-hidden="true" />
+          <p className="auth__eyebrow">Why Beat Market</p>
+          <p className="auth__showcase-title">{showcaseTitle}</p>
+          <ul className="auth__highlights">
+            {highlights.map((text) => (
+              <li key={text}>
+                <span className="auth__tick" aria-hidden="true">
+                  <Check />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+          <div className="auth__wave" aria-hidden="true">
+            {BARS.map((height, i) => (
+              <span key={i} style={{ height: `${height}%`, animationDelay: `${(i % 7) * 0.12}s` }} />
+            ))}
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

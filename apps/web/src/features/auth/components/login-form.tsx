@@ -1,0 +1,71 @@
+/** Email + password login (spec §2 /login, §5 rules, §8 toasts). Calls `onSuccess` once signed in. */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { Mail } from 'lucide-react';
+import { loginBody, messages } from '@beat/shared';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useAuth } from '../auth-context';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const { login } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '', remember: false },
+    // Checked on submit only; editing a field clears its error (spec §5) instead of re-checking it.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login(values);
+      toast.success(messages.signedIn);
+      onSuccess();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        icon={<Mail />}
+        error={errors.email?.message}
+        {...register('email', { onChange: () => clearErrors('email') })}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        error={errors.password?.message}
+        {...register('password', { onChange: () => clearErrors('password') })}
+      />
+      <div className="auth-form__row">
+        <Checkbox label="Remember me" {...register('remember')} />
+        <Link to={paths.forgotPassword} className="auth-form__link">
+          Forgot Password
+        </Link>
+      </div>
+      <Button type="submit" size="lg" block busy={isSubmitting} busyLabel="Logging...">
+        Login
+      </Button>
+    </form>
+  );
+}

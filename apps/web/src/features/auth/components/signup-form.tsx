@@ -1,0 +1,71 @@
+/** Create a free account (spec §2 /signup, §5 rules, §8 toasts). Calls `onSuccess` once signed up. */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { Mail, UserRound } from 'lucide-react';
+import { messages, signupBody } from '@beat/shared';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useAuth } from '../auth-context';
+
+export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+  const { signup } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signupBody),
+    defaultValues: { fullName: '', email: '', password: '' },
+    // Checked on submit only; editing a field clears its error (spec §5) instead of re-checking it.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = handleSubmit(async ({ fullName, email, password }) => {
+    try {
+      // The server always creates a freeUser; auth-context sends the type (spec §6).
+      await signup({ fullName, email, password });
+      toast.success(messages.signedUp);
+      onSuccess();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        placeholder="Your name"
+        icon={<UserRound />}
+        error={errors.fullName?.message}
+        {...register('fullName', { onChange: () => clearErrors('fullName') })}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        icon={<Mail />}
+        error={errors.email?.message}
+        {...register('email', { onChange: () => clearErrors('email') })}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        error={errors.password?.message}
+        {...register('password', { onChange: () => clearErrors('password') })}
+      />
+      <Button type="submit" size="lg" block busy={isSubmitting} busyLabel="Registering...">
+        Register
+      </Button>
+    </form>
+  );
+}

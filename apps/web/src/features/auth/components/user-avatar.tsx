@@ -1,0 +1,42 @@
+/** The user's picture, else their initials on their profile colour (spec §2 Layout). Decorative: name the link around it. */
+import { useState } from 'react';
+import type { User } from '@beat/shared';
+import { avatarInitials, inkFor, profileColor } from '../lib/profile-color';
+import './user-avatar.css';
+
+export interface UserAvatarProps {
+  user: Pick<User, 'fullName' | 'profileImage'> | null;
+  size?: number;
+  className?: string;
+}
+
+export function UserAvatar({ user, size = 36, className }: UserAvatarProps) {
+  const [background] = useState(profileColor);
+  const [imageFailed, setImageFailed] = useState(false);
+  const classes = ['user-avatar', className].filter(Boolean).join(' ');
+  const style = { width: size, height: size };
+
+  if (user?.profileImage && !imageFailed) {
+    return (
+      <img
+        className={classes}
+        style={style}
+        src={user.profileImage}
+        alt=""
+        width={size}
+        height={size}
+        onError={() => setImageFailed(true)}
+      />
+    );
+  }
+  // The initials are drawn by CSS from data-initials, like a picture: they are not a text label of the link or
+  // button that wraps the avatar (that one names itself, e.g. "Your account").
+  return (
+    <span
+      className={`${classes} user-avatar--initials`}
+      style={{ ...style, fontSize: Math.round(size * 0.38), background, color: inkFor(background) }}
+      data-initials={avatarInitials(user?.fullName)}
+      aria-hidden="true"
+    />
+  );
+}

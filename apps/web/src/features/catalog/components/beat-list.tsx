@@ -1,0 +1,88 @@
+/** A numbered list of beat rows with the column header, empty and loading states, and "Load more". */
+import type { ReactNode } from 'react';
+import type { Beat } from '@beat/shared';
+import { Button } from '../../../components/ui/button';
+import { BeatRow } from './beat-row';
+import type { VisitorAuthTarget } from './download-button';
+import './section.css';
+import './beat-list.css';
+
+export interface BeatListProps {
+  beats: readonly Beat[];
+  /** Accessible name of the list. */
+  label: string;
+  isLoading?: boolean;
+  empty?: ReactNode;
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
+  visitorDownloadTarget?: VisitorAuthTarget;
+  purchased?: boolean;
+}
+
+export function BeatList({
+  beats,
+  label,
+  isLoading = false,
+  empty,
+  hasMore = false,
+  isLoadingMore = false,
+  onLoadMore,
+  visitorDownloadTarget = 'login',
+  purchased = false,
+}: BeatListProps) {
+  if (isLoading) return <RowSkeletons />;
+  if (beats.length === 0) return <div className="cat-state">{empty}</div>;
+  return (
+    <div className="blist">
+      <div className="blist__head" aria-hidden="true">
+        <span>#</span>
+        <span />
+        <span>Title</span>
+        <span>BPM</span>
+        <span>Tags</span>
+        <span>Released</span>
+        <span />
+      </div>
+      <ol className="blist__rows" aria-label={label}>
+        {beats.map((beat, i) => (
+          <BeatRow
+            key={beat._id}
+            beat={beat}
+            number={i + 1}
+            queue={beats}
+            visitorDownloadTarget={visitorDownloadTarget}
+            purchased={purchased}
+          />
+        ))}
+      </ol>
+      {hasMore && onLoadMore && (
+        <div className="cat-more">
+          <Button variant="secondary" busy={isLoadingMore} busyLabel="Loading..." onClick={onLoadMore}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RowSkeletons() {
+  return (
+    <div className="blist">
+      <p role="status" className="visually-hidden">
+        Loading beats
+      </p>
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="brow brow--skeleton" aria-hidden="true">
+          <span className="skeleton brow__sk-num" />
+          <span className="skeleton brow__sk-art" />
+          <span className="brow__main">
+            <span className="skeleton brow__sk-line" />
+            <span className="skeleton brow__sk-line brow__sk-line--short" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

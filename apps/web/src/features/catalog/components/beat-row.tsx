@@ -1,0 +1,79 @@
+/** One Non-Exclusive beat in a list: number, play control (equalizer while playing), title, BPM, tags, heart, download (spec §2). */
+import { memo } from 'react';
+import { Pause, Play } from 'lucide-react';
+import type { Beat } from '@beat/shared';
+import { BeatArtwork } from '../../../components/beat/beat-artwork';
+import { Equalizer } from '../../../components/beat/equalizer';
+import { FavouriteButton } from '../../favourites';
+import { useBeatPlayback, usePlayerControls } from '../../player';
+import { formatReleaseDate } from '../lib/release-date';
+import { DownloadButton, type VisitorAuthTarget } from './download-button';
+
+export interface BeatRowProps {
+  beat: Beat;
+  /** Position in the list, from 1. */
+  number: number;
+  queue: readonly Beat[];
+  visitorDownloadTarget: VisitorAuthTarget;
+  /** Rows of purchased beats: no heart (spec §2 Player). */
+  purchased?: boolean;
+}
+
+export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownloadTarget, purchased = false }: BeatRowProps) {
+  const { play, toggle } = usePlayerControls();
+  const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
+  const label = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
+
+  return (
+    <li className={['brow', isCurrent && 'brow--current', isPlaying && 'brow--playing'].filter(Boolean).join(' ')}>
+      <span className="brow__num" aria-hidden="true">
+        {number}
+      </span>
+      <button
+        type="button"
+        className="brow__play"
+        aria-label={label}
+        title={label}
+        onClick={() => (isCurrent ? toggle() : play(beat, queue, { purchased }))}
+      >
+        <BeatArtwork id={beat._id} title={beat.beatTitle} className="brow__art" />
+        <span className="brow__play-icon">
+          {isPlaying ? (
+            <>
+              <Equalizer className="brow__eq" />
+              <Pause className="brow__pause" aria-hidden="true" fill="currentColor" />
+            </>
+          ) : (
+            <Play aria-hidden="true" fill="currentColor" />
+          )}
+        </span>
+      </button>
+      <div className="brow__main">
+        <p className="brow__title" title={beat.beatTitle}>
+          {beat.beatTitle}
+        </p>
+        <p className="brow__sub">
+          <span className="brow__artist">{beat.artistName}</span>
+          <span className="brow__sub-extra">
+            <span aria-hidden="true"> · </span>
+            {beat.bpm} BPM
+          </span>
+        </p>
+      </div>
+      <span className="brow__bpm">
+        {beat.bpm}
+        <span className="visually-hidden"> BPM</span>
+      </span>
+      <ul className="brow__tags" aria-label="Tags">
+        {beat.tags.slice(0, 3).map((tag) => (
+          <li key={tag}>#{tag}</li>
+        ))}
+      </ul>
+      <span className="brow__date">{formatReleaseDate(beat.releaseDate)}</span>
+      <span className="brow__actions">
+        {!purchased && <FavouriteButton beat={beat} />}
+        <DownloadButton beat={beat} visitorTarget={visitorDownloadTarget} />
+      </span>
+    </li>
+  );
+});

@@ -1,0 +1,120 @@
+/** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (spec §2). */
+import { useQueryClient } from '@tanstack/react-query';
+import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import type { Beat } from '@beat/shared';
+import { BeatArtwork } from '../../../components/beat/beat-artwork';
+import { Equalizer } from '../../../components/beat/equalizer';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { formatPrice } from '../../../lib/format';
+import { useAuth } from '../../auth/auth-context';
+import { useBeatPlayback, usePlayerControls } from '../../player';
+import { beatsQueryKey } from '../api/get-beats';
+import { changeBeatType } from '../api/change-beat-type';
+import { useLocalCart } from '../hooks/use-local-cart';
+import { useVisitorRedirect } from '../hooks/use-visitor-redirect';
+import { formatReleaseDate } from '../lib/release-date';
+import { Countdown } from './countdown';
+import './exclusive-card.css';
+
+export interface ExclusiveCardProps {
+  beat: Beat;
+  /** What next/previous walk through when this card is played. */
+  queue: readonly Beat[];
+  /** Level of the card's title: one below the section heading. */
+  headingLevel?: 2 | 3;
+}
+
+export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const { isAuthenticated } = useAuth();
+  const { play, toggle } = usePlayerControls();
+  const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
+  const cart = useLocalCart();
+  const navigate = useNavigate();
+  const toAuth = useVisitorRedirect();
+  const queryClient = useQueryClient();
+  const inCart = cart.has(beat._id);
+
+  const cartItem = beat.price === null ? null : { _id: beat._id, beatTitle: beat.beatTitle, price: beat.price };
+
+  function onBuy() {
+    if (!isAuthenticated) return toAuth(paths.login);
+    if (!cartItem) return toast.error('No price for this beat');
+    cart.add(cartItem);
+    navigate(paths.cart);
+  }
+
+  function onCart() {
+    if (!isAuthenticated) return toAuth(paths.signup);
+    if (inCart) return cart.remove(beat);
+    if (!cartItem) return toast.error('No price for this beat');
+    cart.add(cartItem);
+  }
+
+  function onCountdownEnd() {
+    // The server turns the beat into a Non-Exclusive lease at its end time; nudge it, then show the new lists.
+    changeBeatType(beat._id)
+      .catch(() => undefined)
+      .finally(() => void queryClient.invalidateQueries({ queryKey: beatsQueryKey }));
+  }
+
+  const playLabel = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
+
+  return (
+    <article className={['xcard', isCurrent && 'xcard--current'].filter(Boolean).join(' ')} aria-labelledby={`xcard-${beat._id}`}>
+      <div className="xcard__media">
+        <BeatArtwork id={beat._id} title={beat.beatTitle} className="xcard__art" radius="0" />
+        <span className="xcard__badge">Exclusive</span>
+        {isPlaying && <Equalizer className="xcard__eq" />}
+        <button
+          type="button"
+          className="xcard__play"
+          aria-label={playLabel}
+          title={playLabel}
+          onClick={() => (isCurrent ? toggle() : play(beat, queue))}
+        >
+          {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
+        </button>
+        {beat.countdownEndTime && <Countdown endIso={beat.countdownEndTime} onEnd={onCountdownEnd} className="xcard__countdown" />}
+      </div>
+      <div className="xcard__body">
+        <div className="xcard__heading">
+          <Title id={`xcard-${beat._id}`} className="xcard__title" title={beat.beatTitle}>
+            {beat.beatTitle}
+          </Title>
+          <p className="xcard__price">{beat.price === null ? '—' : formatPrice(beat.price)}</p>
+        </div>
+        <p className="xcard__artist">{beat.artistName}</p>
+        <p className="xcard__meta">
+          <span>{beat.bpm} BPM</span>
+          <span aria-hidden="true">·</span>
+          <span>{formatReleaseDate(beat.releaseDate)}</span>
+        </p>
+        {beat.tags.length > 0 && (
+          <ul className="xcard__tags" aria-label="Tags">
+            {beat.tags.slice(0, 4).map((tag) => (
+              <li key={tag}>#{tag}</li>
+            ))}
+          </ul>
+        )}
+        <div className="xcard__actions">
+          <Button size="sm" onClick={onBuy}>
+            Buy
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className={inCart ? 'xcard__incart' : undefined}
+            icon={inCart ? <Check aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
+            onClick={onCart}
+          >
+            {inCart ? 'Remove From Cart' : 'Add to Cart'}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+/** The Non-Exclusive beats as numbered rows, 50 at a time with "Load more" (the list runs to 320+ beats). */
+import { useMemo, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useBeats } from '../api/get-beats';
+import { BeatList } from './beat-list';
+import type { VisitorAuthTarget } from './download-button';
+import './section.css';
+
+export interface VipCatalogSectionProps {
+  q: string;
+  title: string;
+  id: string;
+  subtitle?: ReactNode;
+  /** Extra controls in the heading row (e.g. the /vip page's search). */
+  actions?: ReactNode;
+  visitorDownloadTarget?: VisitorAuthTarget;
+}
+
+export function VipCatalogSection({ q, title, id, subtitle, actions, visitorDownloadTarget = 'login' }: VipCatalogSectionProps) {
+  const query = useBeats({ q, type: 'Non-Exclusive' });
+  const beats = useMemo(() => query.data?.pages.flatMap((page) => page.beats) ?? [], [query.data]);
+
+  return (
+    <section className="cat-section" aria-labelledby={id}>
+      <div className="cat-section__head">
+        <div className="cat-section__titles">
+          <h2 id={id} className="cat-section__title">
+            {title}
+          </h2>
+          {subtitle && <p className="cat-section__sub">{subtitle}</p>}
+        </div>
+        <div className="cat-section__actions">
+          {query.isFetching && !query.isPending && !query.isFetchingNextPage && <Spinner size="sm" label="Updating beats" />}
+          {actions}
+        </div>
+      </div>
+      {query.isError ? (
+        <div className="cat-state" role="alert">
+          <p className="cat-state__title">Beats could not be loaded.</p>
+          <p>{errorMessage(query.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <BeatList
+          beats={beats}
+          label={title}
+          isLoading={query.isPending}
+          hasMore={query.hasNextPage}
+          isLoadingMore={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+          visitorDownloadTarget={visitorDownloadTarget}
+          empty={
+            <>
+              <p className="cat-state__title">{q ? `No beats match “${q}”.` : 'No beats yet.'}</p>
+              <p>{q ? 'Try another title or tag.' : 'New beats land every week.'}</p>
+            </>
+          }
+        />
+      )}
+    </section>
+  );
+}

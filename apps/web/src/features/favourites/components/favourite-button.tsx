@@ -1,0 +1,38 @@
+/** The heart toggle of a Non-Exclusive beat. Visitors are sent to log in (spec §6); Exclusive beats have no heart. */
+import { Heart } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Beat } from '@beat/shared';
+import { paths, withReturnUrl } from '../../../config/paths';
+import { useToggleFavourite } from '../hooks/use-toggle-favourite';
+import './favourite-button.css';
+
+export interface FavouriteButtonProps {
+  beat: Beat;
+  className?: string;
+}
+
+export function FavouriteButton({ beat, className }: FavouriteButtonProps) {
+  const { requiresLogin, isFavourite, toggle, pendingBeatId } = useToggleFavourite();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (beat.beatType !== 'Non-Exclusive') return null;
+
+  const active = !requiresLogin && isFavourite(beat._id);
+  const label = active ? `Remove ${beat.beatTitle} from favourites` : `Add ${beat.beatTitle} to favourites`;
+  return (
+    <button
+      type="button"
+      className={['fav-btn', active && 'fav-btn--on', className].filter(Boolean).join(' ')}
+      aria-pressed={active}
+      aria-label={label}
+      title={label}
+      aria-busy={pendingBeatId === beat._id || undefined}
+      onClick={() => {
+        if (requiresLogin) navigate(withReturnUrl(paths.login, location.pathname + location.search));
+        else toggle(beat);
+      }}
+    >
+      <Heart aria-hidden="true" fill={active ? 'currentColor' : 'none'} />
+    </button>
+  );
+}
