@@ -2,6 +2,7 @@
 import type { Config } from './config/env.js';
 import type { Db } from './db/client.js';
 import type { Storage } from './adapters/storage/storage.js';
+import type { Mailer } from './adapters/mail/mailer.js';
 import type { Clock } from './lib/clock.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
@@ -10,6 +11,7 @@ export interface Deps {
   config: Config;
   db: Db;
   storage: Storage;
+  mailer: Mailer;
   clock: Clock;
   limiter: RateLimiter;
   tokens: TokenSigner;

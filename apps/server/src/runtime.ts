@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import type { Storage } from './adapters/storage/storage.js';
+import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
 
 export interface Runtime {
   deps: Deps;
@@ -22,6 +23,7 @@ export function createDeps(config: Config, database: Database, storage: Storage,
     config,
     db: database.db,
     storage,
+    mailer: createOutboxMailer(database.db),
     clock,
     limiter: new RateLimiter(clock, config.rateLimitScale),
     tokens: createTokenSigner(config.tokenSecret),

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -38,6 +39,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_user_type_valid', sql`${t.userType} in ('freeUser', 'invitedUser', 'vipUser')`),
   ],
@@ -80,6 +82,11 @@ export const beats = pgTable(
     stemsKey: text('stems_key'),
     published: boolean('published').notNull().default(true),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** An exclusive held for one buyer while their checkout is open (DECISIONS: 30 minutes at most). */
+    reservedBy: uuid('reserved_by'),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** Deleted by an admin: gone from the store, still downloadable by those who own it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     playCount: integer('play_count').notNull().default(0),
     /** lower(title) and lower(tags) joined by newlines, kept by a trigger; searched through a trigram index. */
     searchText: text('search_text').notNull().default(''),
@@ -140,3 +147,237 @@ export const sessionLogs = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type BeatRow = typeof beats.$inferSelect;
+
+// ── Accounts: e-mail, password recovery ───────────────────────────────────────────────
+
+/** Every e-mail the product sends. The embedded default keeps them here (the outbox); with SMTP they are also sent. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
+);
+
+/** One-time codes for password recovery, stored hashed (DECISIONS). */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_codes_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Short-lived tokens that /verifyotp answers and /api/changenewpassword requires, stored hashed. */
+export const resetTokens = pgTable('reset_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+// ── Commerce ──────────────────────────────────────────────────────────────────────────
+
+const cartTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      beatId: uuid('beat_id')
+        .notNull()
+        .references(() => beats.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.beatId] }), index(`${name}_beat_idx`).on(t.beatId)],
+  );
+
+/** The beat cart: each item buys the beat's primary offer (MP3 lease or exclusive). */
+export const cartItems = cartTable('cart_items');
+/** The stems cart: each item buys one beat's stems. */
+export const stemsCartItems = cartTable('stems_cart_items');
+
+export const sessionTypes = ['beatPurchase', 'stems', 'exclusive', 'vipPlan'] as const;
+export type SessionType = (typeof sessionTypes)[number];
+
+/** A hosted checkout: what was offered at which server-computed price, and where it stands. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    /** The payment provider's session id (cs_…). */
+    providerSessionId: text('provider_session_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    sessionType: text('session_type', { enum: sessionTypes }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'no_payment_required', 'failed'] })
+      .notNull()
+      .default('unpaid'),
+    paymentIntentId: text('payment_intent_id'),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId), index('checkouts_user_idx').on(t.userId)],
+);
+
+export const purchaseKinds = ['lease', 'stems', 'exclusive', 'vipPlan'] as const;
+export type PurchaseKind = (typeof purchaseKinds)[number];
+
+export const checkoutItems = pgTable(
+  'checkout_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: purchaseKinds }).notNull(),
+    beatId: uuid('beat_id').references(() => beats.id, { onDelete: 'set null' }),
+    /** Title at the time of sale, so the books read right after edits and deletions. */
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [index('checkout_items_checkout_idx').on(t.checkoutId)],
+);
+
+/** One row per thing bought: the books. Kept when a user or beat is deleted. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    sessionType: text('session_type', { enum: sessionTypes }).notNull(),
+    kind: text('kind', { enum: purchaseKinds }).notNull(),
+    beatId: uuid('beat_id').references(() => beats.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('purchases_user_idx').on(t.userId, t.purchasedAt.desc()),
+    index('purchases_purchased_at_idx').on(t.purchasedAt),
+    index('purchases_beat_idx').on(t.beatId),
+  ],
+);
+
+/** Stripe (and the built-in test checkout) may deliver an event more than once: each is processed once. */
+export const processedEvents = pgTable('processed_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  checkoutId: uuid('checkout_id')
+    .notNull()
+    .references(() => checkouts.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  providerRefundId: text('provider_refund_id'),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── Entitlements and downloads ───────────────────────────────────────────────────────
+
+export const entitlementSources = ['lease', 'credit', 'stems', 'exclusive'] as const;
+export type EntitlementSource = (typeof entitlementSources)[number];
+
+/**
+ * What a user owns per beat, by how it was obtained (DECISIONS' table): lease → mp3; credit → mp3+wav;
+ * stems → stems; exclusive → all. VIP (user type) and isStemsAvailable (user flag) are not rows.
+ */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    beatId: uuid('beat_id')
+      .notNull()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: entitlementSources }).notNull(),
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.beatId, t.source] }), index('entitlements_beat_idx').on(t.beatId)],
+);
+
+/** Credits spent, one row per unlock (analytics: credits spent). */
+export const creditSpends = pgTable(
+  'credit_spends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    beatId: uuid('beat_id').references(() => beats.id, { onDelete: 'set null' }),
+    credits: integer('credits').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_spends_created_idx').on(t.createdAt)],
+);
+
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    beatId: uuid('beat_id').references(() => beats.id, { onDelete: 'set null' }),
+    fileType: text('file_type', { enum: ['mp3', 'wav', 'stems'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_created_idx').on(t.createdAt), index('downloads_beat_idx').on(t.beatId)],
+);
+
+// ── Admin ────────────────────────────────────────────────────────────────────────────
+
+/** Every admin change: who, what, when, before/after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type PurchaseRow = typeof purchases.$inferSelect;
+
