@@ -40,6 +40,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export default async function setup(project: TestProject) {
+  // Against an app that is already running (while developing a test): E2E_BASE_URL=http://127.0.0.1:3201
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseURL', process.env.E2E_BASE_URL.replace(/\/$/, ''));
+    return;
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beat-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;

@@ -65,7 +65,7 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
         <span className="visually-hidden"> BPM</span>
       </span>
       <ul className="brow__tags" aria-label="Tags">
-        {beat.tags.slice(0, 3).map((tag) => (
+        {beat.tags.slice(0, 4).map((tag) => (
           <li key={tag}>#{tag}</li>
         ))}
       </ul>
