@@ -1,0 +1,81 @@
+/**
+ * Procedural beat generator for seeding the demo store with real, pleasant-sounding audio.
+ * Each index deterministically picks a key/mode, drum style, bass, lead instrument and chord
+ * progression, renders drums/bass/chords/melody stems, masters them and encodes MP3 + WAV
+ * (+ an optional ZIP of stem WAVs that sum to the mix).
+ */
+import { planTrack } from './track-plan.js';
+import { STEM_NAMES, renderStems, trackSampleCount } from './render-stems.js';
+import { masterMix, masterStem } from './mastering.js';
+import { SAMPLE_RATE } from './dsp.js';
+import { encodeWav, floatToPcm16 } from './wav.js';
+import { encodeMp3 } from './mp3.js';
+import { resample } from './resample.js';
+import { zipFiles } from './zip.js';
+
+export interface GeneratedTrack {
+  index: number;
+  /** The tempo actually used (requested bpm rounded and clamped to 60–180). */
+  bpm: number;
+  durationSeconds: number;
+  /** Mono 128 kbps MP3 at 44.1 kHz: streaming preview and MP3 download. */
+  previewMp3: Buffer;
+  /** 16-bit PCM mono 44.1 kHz WAV. */
+  wav: Buffer;
+  /** ZIP with drums.wav, bass.wav, chords.wav, melody.wav (only when `withStems`); they sum to the mix. */
+  stemsZip?: Buffer;
+}
+
+export interface GenerateTrackOptions {
+  bpm: number;
+  /** Desired length; rounded to a whole number of bars. Default: 24–32 s. */
+  seconds?: number;
+  withStems: boolean;
+}
+
+const MP3_KBPS = 128;
+/**
+ * The MP3 is both the streaming preview and the MP3 lease download, so it keeps the master rate
+ * (44.1 kHz). lamejs (pure JS) is the slowest step of a track; a lower rate here (22050 or 32000)
+ * would trade audio bandwidth for seeding time.
+ */
+const MP3_SAMPLE_RATE: number = 44100;
+
+function validate(index: number, opts: GenerateTrackOptions): void {
+  if (!Number.isInteger(index) || index < 0) throw new RangeError(`index must be a non-negative integer, got ${index}`);
+  if (!Number.isFinite(opts.bpm) || opts.bpm <= 0) throw new RangeError(`bpm must be a positive number, got ${opts.bpm}`);
+  if (opts.seconds !== undefined && !(Number.isFinite(opts.seconds) && opts.seconds > 0)) {
+    throw new RangeError(`seconds must be a positive number, got ${opts.seconds}`);
+  }
+}
+
+/** MP3 of the mastered mix, resampled first when MP3_SAMPLE_RATE differs from the master rate. */
+function encodePreview(mix: Float32Array, pcm: Int16Array): Buffer {
+  const mp3Pcm = MP3_SAMPLE_RATE === SAMPLE_RATE ? pcm : floatToPcm16(resample(mix, SAMPLE_RATE, MP3_SAMPLE_RATE));
+  return encodeMp3(mp3Pcm, MP3_SAMPLE_RATE, MP3_KBPS);
+}
+
+export function generateTrack(index: number, opts: GenerateTrackOptions): GeneratedTrack {
+  validate(index, opts);
+  const plan = planTrack(index, opts.bpm, opts.seconds);
+  const length = trackSampleCount(plan);
+  const { stems, gains } = renderStems(plan);
+  const stemInputs = STEM_NAMES.map((name) => ({ name, samples: stems[name], gain: gains[name] }));
+  const { mix, curve } = masterMix(stemInputs, length);
+  const pcm = floatToPcm16(mix);
+  const track: GeneratedTrack = {
+    index,
+    bpm: plan.bpm,
+    durationSeconds: length / SAMPLE_RATE,
+    previewMp3: encodePreview(mix, pcm),
+    wav: encodeWav(pcm, SAMPLE_RATE),
+  };
+  if (opts.withStems) {
+    const files: Record<string, Uint8Array> = {};
+    for (const stem of stemInputs) {
+      files[`${stem.name}.wav`] = encodeWav(floatToPcm16(masterStem(stem, curve)), SAMPLE_RATE);
+    }
+    track.stemsZip = zipFiles(files);
+  }
+  return track;
+}
