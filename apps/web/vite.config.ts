@@ -13,6 +13,7 @@ export default defineConfig({
       '/sendotp': apiTarget,
       '/verifyotp': apiTarget,
       '/dev': apiTarget,
+      '/test-checkout': apiTarget,
     },
   },
   build: {

@@ -9,6 +9,16 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { beatsRoutes } from './modules/beats/beats.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { playsRoutes } from './modules/plays/plays.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { entitlementsRoutes } from './modules/entitlements/entitlements.routes.js';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
+import { countdownRoutes } from './modules/countdown/countdown.routes.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { testCheckoutRoutes } from './modules/checkout/test-checkout.routes.js';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
 import { isApiPath, registerWebApp, sendIndexHtml } from './web/web-app.js';
 
 export interface BuildAppOptions {
@@ -61,6 +71,16 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(beatsRoutes(deps));
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
+  await app.register(adminRoutes(deps));
+  await app.register(accountsRoutes(deps));
+  await app.register(devMailRoutes(deps));
+  await app.register(entitlementsRoutes(deps));
+  await app.register(downloadsRoutes(deps));
+  await app.register(countdownRoutes(deps));
+  await app.register(cartRoutes(deps));
+  await app.register(checkoutRoutes(deps));
+  await app.register(testCheckoutRoutes(deps));
+  await app.register(purchasesRoutes(deps));
 
   const hasWebApp = await registerWebApp(app, options.webDist);
 

@@ -6,6 +6,7 @@ import type { Mailer } from './adapters/mail/mailer.js';
 import type { Clock } from './lib/clock.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
+import type { Payments } from './adapters/payments/payments.js';
 
 export interface Deps {
   config: Config;
@@ -15,4 +16,5 @@ export interface Deps {
   clock: Clock;
   limiter: RateLimiter;
   tokens: TokenSigner;
+  payments: Payments;
 }

@@ -10,6 +10,8 @@ import { RateLimiter } from './lib/rate-limiter.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
+import { createSmtpMailer } from './adapters/mail/smtp-mailer.js';
+import { createPayments } from './adapters/payments/create-payments.js';
 
 export interface Runtime {
   deps: Deps;
@@ -23,10 +25,13 @@ export function createDeps(config: Config, database: Database, storage: Storage,
     config,
     db: database.db,
     storage,
-    mailer: createOutboxMailer(database.db),
+    mailer: config.smtpUrl
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, db: database.db, clock })
+      : createOutboxMailer(database.db),
     clock,
     limiter: new RateLimiter(clock, config.rateLimitScale),
     tokens: createTokenSigner(config.tokenSecret),
+    payments: createPayments(config, database.db, clock),
   };
 }
 

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { startRuntime } from './runtime.js';
 import { seedDemoStoreIfEmpty } from './seed/demo-store.js';
+import { startCountdownJob, type RunningJob } from './modules/countdown/countdown.job.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const app = await buildApp(runtime.deps, { webDist });
 
+  let countdownJob: RunningJob | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests in flight and closing`);
     try {
       await app.close();
+      await countdownJob?.stop();
       await runtime.shutdown();
       process.exit(0);
     } catch (error) {
@@ -35,6 +38,8 @@ async function main(): Promise<void> {
   try {
     if (config.seedDemo) await seedDemoStoreIfEmpty(runtime.deps, app.log);
     await app.listen({ host: config.host, port: config.port });
+    // Exclusives whose countdown ended become Non-Exclusive within a minute, with no client needed.
+    countdownJob = startCountdownJob(runtime.deps, { log: app.log });
   } catch (error) {
     await app.close().catch(() => undefined);
     await runtime.shutdown();

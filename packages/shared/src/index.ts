@@ -4,3 +4,7 @@ export * from './user.js';
 export * from './auth.js';
 export * from './beats.js';
 export * from './config.js';
+export * from './downloads.js';
+export * from './admin.js';
+export * from './account.js';
+export * from './commerce.js';

@@ -21,6 +21,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
   });
 
+  it('takes SMTP_URL and MAIL_FROM for real e-mail, and refuses a URL that is not SMTP', () => {
+    expect(loadConfig(base)).toMatchObject({ smtpUrl: undefined, mailFrom: 'Beat Market <no-reply@beatmarket.test>' });
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://u:p@mail.example.test:465', MAIL_FROM: 'Shop <s@x.test>' })).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.test:465',
+      mailFrom: 'Shop <s@x.test>',
+    });
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example.test' })).toThrow(/SMTP_URL: SMTP_URL must look like smtp:/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

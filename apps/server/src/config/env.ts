@@ -24,6 +24,15 @@ const envSchema = z.object({
   STEMS_PRICE_USD: money(25),
   LEASE_PRICE_USD: money(19.99),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Beat Market <no-reply@beatmarket.test>'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\S+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional(),
+  /** Where the Stripe client sends API calls (a local stand-in such as stripe-mock); default https://api.stripe.com. */
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -44,6 +53,11 @@ export interface Config {
   seedDemo: boolean;
   prices: { vipPlanCents: number; stemsCents: number; leaseCents: number };
   webDist: string | undefined;
+  /** SMTP server for outgoing e-mail; when unset messages stay in the outbox only (DECISIONS). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Stripe Checkout when both keys are set; otherwise the built-in test checkout (never in production). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +87,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n- STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (Stripe Checkout) or neither (built-in test checkout)');
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -94,5 +111,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaseCents: toCents(env.LEASE_PRICE_USD),
     },
     webDist: env.WEB_DIST,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+        : null,
   };
 }

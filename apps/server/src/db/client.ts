@@ -66,6 +66,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client can lose its connection (server restart, admin termination); the pool replaces it.
+  // Without a listener the 'error' event would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed and will be replaced (${error.message})`));
   // Surface a wrong URL at start-up rather than on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -1,5 +1,5 @@
 /** Every route of the spec's table. Route modules are loaded lazily so `/` downloads only what it shows. */
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '../config/paths';
 import { RootLayout } from './routes/root-layout';
 import { PageError, RouteError } from './routes/route-error';
@@ -8,13 +8,6 @@ const comingSoon = (title: string) => ({
   lazy: async () => {
     const { ComingSoonPage } = await import('./routes/coming-soon');
     return { Component: () => <ComingSoonPage title={title} /> };
-  },
-});
-
-const placeholder = (title: string) => ({
-  lazy: async () => {
-    const { PlaceholderPage } = await import('./routes/placeholder');
-    return { Component: () => <PlaceholderPage title={title} /> };
   },
 });
 
@@ -35,18 +28,26 @@ export const router = createBrowserRouter([
           { path: paths.login, lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginPage })) },
           { path: paths.signup, lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupPage })) },
           { path: paths.favourite, lazy: () => import('./routes/favourite').then((m) => ({ Component: m.FavouritePage })) },
-          { path: paths.forgotPassword, ...placeholder('Forgot Password') },
-          { path: paths.otpVerification, ...placeholder('OTP Verification') },
-          { path: paths.changePassword, ...placeholder('Change Password') },
-          { path: paths.cart, ...placeholder('Cart') },
-          { path: paths.paymentConfirm, ...placeholder('Payment') },
-          { path: paths.userDashboard, ...placeholder('Dashboard') },
-          { path: paths.purchaseHistory, ...placeholder('Purchase History') },
-          { path: paths.accountSetting, ...placeholder('Account Settings') },
-          { path: paths.adminDashboard, ...placeholder('Admin Dashboard') },
-          { path: paths.adminBeats, ...placeholder('Beats Management') },
-          { path: paths.adminUsers, ...placeholder('User Management') },
-          { path: paths.adminAnalytics, ...placeholder('Analytics') },
+          { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })) },
+          { path: paths.otpVerification, lazy: () => import('./routes/otp-verification').then((m) => ({ Component: m.OtpVerificationPage })) },
+          { path: paths.changePassword, lazy: () => import('./routes/change-password').then((m) => ({ Component: m.ChangePasswordPage })) },
+          { path: paths.cart, lazy: () => import('./routes/cart').then((m) => ({ Component: m.CartPage })) },
+          { path: paths.paymentConfirm, lazy: () => import('./routes/payment-confirm').then((m) => ({ Component: m.PaymentConfirmPage })) },
+          { path: paths.userDashboard, lazy: () => import('./routes/user-dashboard').then((m) => ({ Component: m.UserDashboardPage })) },
+          { path: paths.purchaseHistory, lazy: () => import('./routes/purchase-history').then((m) => ({ Component: m.PurchaseHistoryPage })) },
+          { path: paths.accountSetting, lazy: () => import('./routes/account-setting').then((m) => ({ Component: m.AccountSettingPage })) },
+          {
+            // The admin area: one lazy chunk for its frame and guard, one per page (charts load only there).
+            path: '/admin',
+            lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminLayout })),
+            children: [
+              { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
+              { path: paths.adminDashboard, lazy: () => import('./routes/admin-dashboard').then((m) => ({ Component: m.AdminDashboardPage })) },
+              { path: paths.adminBeats, lazy: () => import('./routes/admin-beats').then((m) => ({ Component: m.AdminBeatsPage })) },
+              { path: paths.adminUsers, lazy: () => import('./routes/admin-users').then((m) => ({ Component: m.AdminUsersPage })) },
+              { path: paths.adminAnalytics, lazy: () => import('./routes/admin-analytics').then((m) => ({ Component: m.AdminAnalyticsPage })) },
+            ],
+          },
           { path: paths.mixingMastering, ...comingSoon('Mixing & Mastering') },
           { path: paths.artworks, ...comingSoon('Artworks') },
           { path: paths.about, ...comingSoon('About') },

@@ -75,3 +75,45 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+/** The file name a Content-Disposition header gives (RFC 6266: `filename*` wins over `filename`). */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  return (plain?.[1] ?? plain?.[2])?.trim() || null;
+}
+
+/** Fetches a file with the bearer token (download links only work for their own account): its bytes and the server's file name. */
+export async function apiFile(path: string, options: { signal?: AbortSignal } = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  const session = loadSession();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers: session ? { Authorization: `Bearer ${session.token}` } : {},
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
+  }
+  if (!response.ok) {
+    if (response.status === 401 && session) unauthorizedListeners.forEach((l) => l());
+    let message = `Download failed (${response.status})`;
+    try {
+      const data: unknown = await response.json();
+      if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') message = data.message;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    throw new ApiError(message, response.status);
+  }
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
+}

@@ -38,3 +38,13 @@ export function clearSession(): void {
     for (const key of KEYS) storage.removeItem(key);
   }
 }
+
+/** Swaps the token of the stored session in place (after a password change), keeping its 'Remember me' choice. */
+export function replaceSessionToken(token: string): void {
+  for (const storage of [sessionStorage, localStorage]) {
+    if (read(storage)) {
+      storage.setItem('token', token);
+      return;
+    }
+  }
+}

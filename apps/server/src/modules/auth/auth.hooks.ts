@@ -1,6 +1,7 @@
 /** Who is calling: resolves the bearer token on routes that ask for it, and checks that a named user is the caller. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { accountMessages } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -28,16 +29,38 @@ async function resolveCaller(deps: Deps, request: FastifyRequest): Promise<Calle
   return caller;
 }
 
+/** The spec's words for an account that must change its (temporary) password before anything else. */
+export const passwordChangeRequiredMessage = accountMessages.passwordChangeRequired;
+
+export interface RequireAuthOptions {
+  /**
+   * Let an account with hasPasswordChanged false through. Only for reading its own user, changing its password,
+   * logout and session time: every other call refuses such an account with 403 (DECISIONS, issue 3).
+   */
+  allowPendingPasswordChange?: boolean;
+}
+
+function refusePendingPasswordChange(caller: Caller | null, options: RequireAuthOptions): void {
+  if (caller && !caller.user.hasPasswordChanged && !options.allowPendingPasswordChange) {
+    throw forbidden(passwordChangeRequiredMessage);
+  }
+}
+
 /** preHandler: the route needs a logged-in caller. */
-export const requireAuth = (deps: Deps) => async (request: FastifyRequest, _reply: FastifyReply) => {
-  const caller = await resolveCaller(deps, request);
-  if (!caller) throw unauthorized();
-  request.caller = caller;
-};
+export const requireAuth =
+  (deps: Deps, options: RequireAuthOptions = {}) =>
+  async (request: FastifyRequest, _reply: FastifyReply) => {
+    const caller = await resolveCaller(deps, request);
+    if (!caller) throw unauthorized();
+    refusePendingPasswordChange(caller, options);
+    request.caller = caller;
+  };
 
 /** preHandler: visitors welcome; a token, when sent, must be valid. */
 export const optionalAuth = (deps: Deps) => async (request: FastifyRequest, _reply: FastifyReply) => {
-  request.caller = await resolveCaller(deps, request);
+  const caller = await resolveCaller(deps, request);
+  refusePendingPasswordChange(caller, {});
+  request.caller = caller;
 };
 
 export function callerOf(request: FastifyRequest): Caller {

@@ -8,7 +8,8 @@ import { login, logout, recordSessionTime, signup } from './auth.service.js';
 
 export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    const auth = requireAuth(deps);
+    // Reading its own user, logout and session time stay open to an account that must change its password first.
+    const authPendingChange = requireAuth(deps, { allowPendingPasswordChange: true });
 
     app.post(
       '/api/signup',
@@ -30,7 +31,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/logout',
-      { preHandler: auth, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: messageResponse } } },
+      { preHandler: authPendingChange, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: messageResponse } } },
       async (request) => {
         await logout(deps, callerOf(request).sessionId);
         return { message: 'Logged out Successfully' };
@@ -39,7 +40,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/getuser',
-      { preHandler: auth, schema: { tags: ['auth'], security: [{ bearer: [] }], body: getUserBody, response: { 200: getUserResponse } } },
+      { preHandler: authPendingChange, schema: { tags: ['auth'], security: [{ bearer: [] }], body: getUserBody, response: { 200: getUserResponse } } },
       async (request) => {
         const user = await userByEmailFor(deps, callerOf(request), request.body.email);
         return { user: toUserDto(user) };
@@ -48,7 +49,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/update-session-time',
-      { preHandler: auth, schema: { tags: ['auth'], security: [{ bearer: [] }], body: sessionTimeBody, response: { 200: messageResponse } } },
+      { preHandler: authPendingChange, schema: { tags: ['auth'], security: [{ bearer: [] }], body: sessionTimeBody, response: { 200: messageResponse } } },
       async (request) => {
         assertSelfOrAdmin(callerOf(request), request.body.userId);
         await recordSessionTime(deps, request.body.userId, request.body.sessionDuration);

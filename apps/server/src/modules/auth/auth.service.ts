@@ -27,7 +27,8 @@ export interface Session {
 type ParsedSignup = z.output<typeof signupBody>;
 type ParsedLogin = z.output<typeof loginBody>;
 
-async function startSession(deps: Deps, user: UserRow, remember: boolean): Promise<Session> {
+/** Issues a new token (and session row) for a user; also used after a password change. */
+export async function startSession(deps: Deps, user: UserRow, remember: boolean): Promise<Session> {
   const now = deps.clock.now();
   const ttl = remember ? deps.config.rememberTtlSeconds : deps.config.tokenTtlSeconds;
   const expiresAt = new Date(now.getTime() + ttl * 1000);

@@ -11,11 +11,13 @@ import {
   Megaphone,
   Palette,
   PenTool,
+  ShieldCheck,
   SlidersHorizontal,
   UserRound,
   X,
 } from 'lucide-react';
 import { paths, withReturnUrl } from '../../config/paths';
+import { useAuth } from '../../features/auth/auth-context';
 import { Brand } from './brand';
 
 interface Item {
@@ -60,6 +62,7 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
   ref,
 ) {
   const { pathname } = useLocation();
+  const { user } = useAuth();
 
   // Logged-out visitors are sent to log in, and come back to what they asked for.
   const accountItems: Item[] = [
@@ -75,6 +78,10 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
       icon: <Heart />,
       neverActive: !isAuthenticated,
     },
+    // Admins reach the admin area from here (its own sidebar takes over inside).
+    ...(isAuthenticated && user?.isAdmin
+      ? [{ to: paths.adminDashboard, label: 'Admin', icon: <ShieldCheck />, alsoActive: [paths.adminBeats, paths.adminUsers, paths.adminAnalytics] }]
+      : []),
   ];
 
   const current = pathname.replace(/(.)\/+$/, '$1');

@@ -1,6 +1,6 @@
 /**
  * The app shell around every page: side menu (a drawer on phones), top bar, the page, and the fixed player bar.
- * Forced password change (spec §4) will hook in here once the account settings page exists.
+ * Forced password change (spec §4): PasswordChangeGate sends a user who must change it to /account-setting from every page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -8,6 +8,7 @@ import toast from 'react-hot-toast';
 import { messages } from '@beat/shared';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-context';
+import { PasswordChangeGate } from '../../features/account/components/password-change-gate';
 import { useCartCount } from '../../features/cart/hooks/use-cart-count';
 import { PlayerBar } from '../../features/player';
 import { errorMessage } from '../../lib/api-client';
@@ -118,7 +119,9 @@ export function RootLayout() {
           user={user}
         />
         <main id="main" ref={mainRef} tabIndex={-1} className="app-shell__main">
-          <Outlet />
+          <PasswordChangeGate>
+            <Outlet />
+          </PasswordChangeGate>
         </main>
       </div>
 

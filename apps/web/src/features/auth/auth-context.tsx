@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody, SignupBody, User } from '@beat/shared';
 import { api, onUnauthorized } from '../../lib/api-client';
-import { clearSession, loadSession, saveSession, type StoredSession } from '../../lib/auth-storage';
+import { clearSession, loadSession, replaceSessionToken, saveSession, type StoredSession } from '../../lib/auth-storage';
 
 interface AuthValue {
   token: string | null;
@@ -15,6 +15,8 @@ interface AuthValue {
   signup: (body: SignupBody) => Promise<User>;
   logout: () => Promise<void>;
   refreshUser: () => Promise<void>;
+  /** After a password change: every old token has ended, so keep working on the new one the server answered. */
+  replaceToken: (token: string, user: User) => void;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -89,6 +91,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
   }, [queryClient]);
 
+  const replaceToken = useCallback(
+    (token: string, user: User) => {
+      replaceSessionToken(token);
+      const next = { token, email: user.email };
+      queryClient.setQueryData([...meQueryKey, next.email], user);
+      setSession(next);
+    },
+    [queryClient],
+  );
+
   const value = useMemo<AuthValue>(
     () => ({
       token: session?.token ?? null,
@@ -99,8 +111,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signup,
       logout,
       refreshUser,
+      replaceToken,
     }),
-    [session, me.data, me.isPending, login, signup, logout, refreshUser],
+    [session, me.data, me.isPending, login, signup, logout, refreshUser, replaceToken],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Beat } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { BeatRow } from './beat-row';
-import type { VisitorAuthTarget } from './download-button';
+import type { VisitorAuthTarget } from '../../downloads';
 import './section.css';
 import './beat-list.css';
 

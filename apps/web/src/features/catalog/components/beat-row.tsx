@@ -7,7 +7,7 @@ import { Equalizer } from '../../../components/beat/equalizer';
 import { FavouriteButton } from '../../favourites';
 import { useBeatPlayback, usePlayerControls } from '../../player';
 import { formatReleaseDate } from '../lib/release-date';
-import { DownloadButton, type VisitorAuthTarget } from './download-button';
+import { DownloadButton, type VisitorAuthTarget } from '../../downloads';
 
 export interface BeatRowProps {
   beat: Beat;
@@ -72,7 +72,8 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
       <span className="brow__date">{formatReleaseDate(beat.releaseDate)}</span>
       <span className="brow__actions">
         {!purchased && <FavouriteButton beat={beat} />}
-        <DownloadButton beat={beat} visitorTarget={visitorDownloadTarget} />
+        {/* Purchased lists (the dashboard) get the links-only variant of the modal (spec §2). */}
+        <DownloadButton beat={beat} visitorTarget={visitorDownloadTarget} variant={purchased ? 'dashboard' : 'store'} />
       </span>
     </li>
   );

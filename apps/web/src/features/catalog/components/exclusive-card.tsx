@@ -1,19 +1,20 @@
 /** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (spec §2). */
 import { useQueryClient } from '@tanstack/react-query';
 import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import type { Beat } from '@beat/shared';
+import { commerceMessages, type Beat } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
+import { useStartCheckout } from '../../cart/api/create-checkout-session';
+import { useCart } from '../../cart/hooks/use-cart';
 import { useBeatPlayback, usePlayerControls } from '../../player';
 import { beatsQueryKey } from '../api/get-beats';
 import { changeBeatType } from '../api/change-beat-type';
-import { useLocalCart } from '../hooks/use-local-cart';
 import { useVisitorRedirect } from '../hooks/use-visitor-redirect';
 import { formatReleaseDate } from '../lib/release-date';
 import { Countdown } from './countdown';
@@ -29,29 +30,27 @@ export interface ExclusiveCardProps {
 
 export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const { play, toggle } = usePlayerControls();
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
-  const cart = useLocalCart();
-  const navigate = useNavigate();
+  const cart = useCart();
+  const checkout = useStartCheckout(user);
   const toAuth = useVisitorRedirect();
   const queryClient = useQueryClient();
   const inCart = cart.has(beat._id);
+  const buying = checkout.isPending || checkout.isSuccess;
 
-  const cartItem = beat.price === null ? null : { _id: beat._id, beatTitle: beat.beatTitle, price: beat.price };
-
+  // Buy goes straight to the exclusive's checkout at its own price; visitors log in first (spec §6).
   function onBuy() {
     if (!isAuthenticated) return toAuth(paths.login);
-    if (!cartItem) return toast.error('No price for this beat');
-    cart.add(cartItem);
-    navigate(paths.cart);
+    if (beat.price === null) return toast.error(commerceMessages.noPrice);
+    checkout.mutate({ kind: 'exclusive', beat }, { onError: (error) => toast.error(errorMessage(error)) });
   }
 
+  // Visitors fill a cart kept in the browser (DECISIONS); it joins their account at login or signup.
   function onCart() {
-    if (!isAuthenticated) return toAuth(paths.signup);
     if (inCart) return cart.remove(beat);
-    if (!cartItem) return toast.error('No price for this beat');
-    cart.add(cartItem);
+    cart.add(beat);
   }
 
   function onCountdownEnd() {
@@ -101,7 +100,7 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
           </ul>
         )}
         <div className="xcard__actions">
-          <Button size="sm" onClick={onBuy}>
+          <Button size="sm" onClick={onBuy} busy={buying} busyLabel="Buying..." disabled={user === null && isAuthenticated}>
             Buy
           </Button>
           <Button
@@ -109,6 +108,7 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
             variant="secondary"
             className={inCart ? 'xcard__incart' : undefined}
             icon={inCart ? <Check aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
+            disabled={cart.pendingBeatId === beat._id || cart.isLoading}
             onClick={onCart}
           >
             {inCart ? 'Remove From Cart' : 'Add to Cart'}

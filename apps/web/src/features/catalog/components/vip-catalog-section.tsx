@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
 import { BeatList } from './beat-list';
-import type { VisitorAuthTarget } from './download-button';
+import type { VisitorAuthTarget } from '../../downloads';
 import './section.css';
 
 export interface VipCatalogSectionProps {

@@ -1,6 +1,7 @@
 /**
- * The beat cart kept in the browser (localStorage `beatCart`: [{ _id, beatTitle, price }]) until the
- * server cart lands. Every tab and component sees the same list: writes announce themselves with a
+ * A visitor's beat cart, kept in the browser (localStorage `beatCart`: [{ _id, beatTitle, price, licence? }]);
+ * it joins the account's cart at login (features/cart). Screens use features/cart's useCart(), which picks this
+ * or the server cart. Every tab and component sees the same list: writes announce themselves with a
  * `beatcart-change` window event, and other tabs' writes arrive as `storage` events.
  */
 import { useCallback, useSyncExternalStore } from 'react';
@@ -11,6 +12,8 @@ export interface CartItem {
   _id: string;
   beatTitle: string;
   price: number;
+  /** What the item buys (DECISIONS): an exclusive licence or an MP3 lease; kept so the cart can label it. */
+  licence?: 'MP3' | 'EXCLUSIVE';
 }
 
 export const CART_STORAGE_KEY = 'beatCart';
@@ -78,7 +81,7 @@ export function useLocalCart() {
   const add = useCallback((item: CartItem, { silent = false } = {}) => {
     const list = readCart();
     if (list.some((entry) => entry._id === item._id)) return false;
-    writeCart([...list, { _id: item._id, beatTitle: item.beatTitle, price: item.price }]);
+    writeCart([...list, { _id: item._id, beatTitle: item.beatTitle, price: item.price, ...(item.licence ? { licence: item.licence } : {}) }]);
     if (!silent) toast.success(`${item.beatTitle} Added to Cart`);
     return true;
   }, []);

@@ -1,0 +1,34 @@
+/** Chooses the payments implementation from the configuration: Stripe when its keys are set, else the built-in test checkout. */
+import type { Config } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
+import { WebhookSignatureError, type Payments } from './payments.js';
+import { createStripePayments } from './stripe-payments.js';
+import { createTestCheckout } from './test-checkout.js';
+
+/**
+ * Production without Stripe keys takes no payments at all: the test checkout accepts a test card, so
+ * offering it to real buyers would give the catalog away.
+ */
+function createDisabledPayments(): Payments {
+  const refuse = () => {
+    throw badRequest('Checkout is not available on this store right now. Please try again later.');
+  };
+  return {
+    kind: 'stripe',
+    createCheckoutSession: async () => refuse(),
+    retrieveCheckoutSession: async () => null,
+    expireCheckoutSession: async () => null,
+    refund: async () => refuse(),
+    constructEvent() {
+      throw new WebhookSignatureError('No payment provider is configured.');
+    },
+  };
+}
+
+export function createPayments(config: Config, db: Db, clock: Clock): Payments {
+  if (config.stripe) return createStripePayments(config.stripe);
+  if (config.isProduction) return createDisabledPayments();
+  return createTestCheckout(db, clock);
+}

@@ -1,0 +1,109 @@
+/** Stripe Checkout through the official `stripe` package (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET). */
+import Stripe from 'stripe';
+import {
+  eventFromStripe,
+  sessionFromStripe,
+  WebhookSignatureError,
+  type CreateSessionInput,
+  type Payments,
+  type ProviderSession,
+} from './payments.js';
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** A local stand-in (tests, stripe-mock): http://127.0.0.1:12111. Default: Stripe's own API. */
+  apiUrl?: string;
+}
+
+function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  const base: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, appInfo: { name: 'Beat Market' } };
+  if (!apiUrl) return base;
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { ...base, host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 404;
+
+export function createStripePayments(options: StripePaymentsOptions): Payments {
+  const stripe = new Stripe(options.secretKey, clientOptions(options.apiUrl));
+
+  async function retrieve(sessionId: string): Promise<ProviderSession | null> {
+    try {
+      return sessionFromStripe(await stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    kind: 'stripe',
+
+    async createCheckoutSession(input: CreateSessionInput) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: input.email,
+          client_reference_id: input.checkoutId,
+          line_items: input.lineItems.map((item) => ({
+            quantity: 1,
+            price_data: {
+              currency: input.currency,
+              unit_amount: item.amountCents,
+              product_data: { name: item.name, ...(item.description ? { description: item.description } : {}) },
+            },
+          })),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          metadata: { ...input.metadata, checkoutId: input.checkoutId },
+          payment_intent_data: { metadata: { checkoutId: input.checkoutId } },
+        },
+        // A retried create (network blip) never opens a second session for the same checkout.
+        { idempotencyKey: `checkout-${input.checkoutId}` },
+      );
+      return sessionFromStripe(session);
+    },
+
+    retrieveCheckoutSession: retrieve,
+
+    async expireCheckoutSession(sessionId) {
+      try {
+        return sessionFromStripe(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Only open sessions can be expired; one that completed (or already expired) is answered as it is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || isMissing(error)) return retrieve(sessionId);
+        throw error;
+      }
+    },
+
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'duplicate' },
+        { idempotencyKey: `refund-${input.idempotencyKey}` },
+      );
+      return { id: refund.id };
+    },
+
+    constructEvent(rawBody, signatureHeader, receivedAt) {
+      if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+      try {
+        const event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          options.webhookSecret,
+          stripe.webhooks.DEFAULT_TOLERANCE,
+          undefined,
+          receivedAt.getTime(),
+        );
+        return eventFromStripe(event);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
+        if (error instanceof SyntaxError) throw new WebhookSignatureError('The webhook body is not valid JSON.');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** Test helpers for the account calls: read the outbox, pull the code out of a message. */
+import { desc, eq } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema.js';
+import type { TestApp } from '../../test/helper.js';
+
+export type OutboxMessage = typeof mailOutbox.$inferSelect;
+
+export async function mailsTo(t: TestApp, to: string): Promise<OutboxMessage[]> {
+  return t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+}
+
+/** Codes are written and mailed after /sendotp answers: wait until the `count`-th message to `to` is there. */
+export async function waitForMail(t: TestApp, to: string, count = 1, timeoutMs = 5_000): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await mailsTo(t, to);
+    if (rows.length >= count) return rows[0]!;
+    if (Date.now() > deadline) throw new Error(`no message #${count} to ${to} within ${timeoutMs} ms (have ${rows.length})`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export function codeIn(message: Pick<OutboxMessage, 'text'>): string {
+  const match = /Your code: ([A-Z0-9]{5})/.exec(message.text);
+  if (!match) throw new Error(`no code in: ${message.text}`);
+  return match[1]!;
+}

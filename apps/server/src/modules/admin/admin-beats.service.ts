@@ -1,0 +1,230 @@
+/** Beats management: the admin's list, add and edit with uploaded files, unpublish, publish and delete. */
+import { and, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { adminBeatFields, type AdminBeat, type BeatType } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import type { Tx } from '../../db/client.js';
+import { beats, type BeatRow } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { toBeatDto } from '../beats/beat-dto.js';
+import { searchPattern } from '../beats/beats.service.js';
+import { beatSnapshot, recordAudit, type AuditActor } from './audit.service.js';
+import { discardBeatFiles, UPLOAD_PREFIX, type BeatForm } from './beat-uploads.js';
+
+export function beatStatus(row: BeatRow): AdminBeat['status'] {
+  if (row.deletedAt) return 'deleted';
+  if (row.soldAt) return 'sold';
+  return row.published ? 'published' : 'unpublished';
+}
+
+export function toAdminBeatDto(row: BeatRow): AdminBeat {
+  return {
+    ...toBeatDto(row),
+    status: beatStatus(row),
+    published: row.published,
+    soldAt: row.soldAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    playCount: row.playCount,
+    hasWav: row.wavKey !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface AdminBeatList {
+  q?: string;
+  type?: BeatType;
+  page: number;
+  pageSize: number;
+}
+
+/** Every beat not deleted, published or not, sold or not: newest additions first. */
+export async function listAdminBeats(deps: Deps, input: AdminBeatList): Promise<{ rows: BeatRow[]; total: number }> {
+  const filters: SQL[] = [isNull(beats.deletedAt)];
+  if (input.type) filters.push(eq(beats.beatType, input.type));
+  const pattern = input.q ? searchPattern(input.q) : null;
+  if (pattern) filters.push(or(like(beats.searchText, pattern), sql`lower(${beats.artistName}) like ${pattern}`)!);
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(beats)
+      .where(where)
+      .orderBy(desc(beats.createdAt), desc(beats.releaseDate), desc(beats.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    deps.db.select({ n: count() }).from(beats).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function getAdminBeat(deps: Deps, beatId: string): Promise<BeatRow> {
+  const [beat] = await deps.db.select().from(beats).where(eq(beats.id, beatId)).limit(1);
+  if (!beat) throw notFound('This beat does not exist.');
+  return beat;
+}
+
+async function lockBeat(tx: Tx, beatId: string): Promise<BeatRow> {
+  const [beat] = await tx.select().from(beats).where(eq(beats.id, beatId)).for('update').limit(1);
+  if (!beat) throw notFound('This beat does not exist.');
+  if (beat.deletedAt) throw notFound('This beat was deleted.');
+  return beat;
+}
+
+/** The form's fields, checked by the shared schema plus the rules that need the clock. */
+function parseFields(deps: Deps, fields: Record<string, string>, countdownMustBeFuture: (end: string) => boolean) {
+  const parsed = adminBeatFields.safeParse(fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The beat is not valid.');
+  const beat = parsed.data;
+  const countdown = beat.beatType === 'Exclusive' ? beat.countdownEndTime : null;
+  if (countdown && countdownMustBeFuture(countdown) && new Date(countdown) <= deps.clock.now()) {
+    throw badRequest('Countdown end must be in the future.');
+  }
+  return {
+    title: beat.beatTitle,
+    artistName: beat.artistName,
+    category: beat.category,
+    bpm: beat.bpm,
+    releaseDate: new Date(`${beat.releaseDate}T00:00:00.000Z`),
+    tags: beat.tags,
+    priceCents: beat.price === null ? null : Math.round(beat.price * 100),
+    beatType: beat.beatType,
+    countdownEndTime: countdown ? new Date(countdown) : null,
+  };
+}
+
+export async function createAdminBeat(deps: Deps, actor: AuditActor, form: BeatForm): Promise<BeatRow> {
+  try {
+    const values = parseFields(deps, form.fields, () => true);
+    const mp3 = form.files.mp3;
+    if (!mp3) throw badRequest('An MP3 file is required.');
+    const now = deps.clock.now();
+    return await deps.db.transaction(async (tx) => {
+      const [beat] = await tx
+        .insert(beats)
+        .values({
+          ...values,
+          previewKey: mp3.key,
+          mp3Key: mp3.key,
+          durationSeconds: mp3.durationSeconds ?? null,
+          wavKey: form.files.wav?.key ?? null,
+          stemsKey: form.files.stems?.key ?? null,
+          published: true,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordAudit(tx, actor, now, { action: 'beat.create', targetType: 'beat', targetId: beat!.id, after: beatSnapshot(beat!) });
+      return beat!;
+    });
+  } catch (error) {
+    await discardBeatFiles(deps, form.files);
+    throw error;
+  }
+}
+
+/** Replaces a beat's fields; each file sent replaces that file (the MP3 also replaces the preview and duration). */
+export async function updateAdminBeat(deps: Deps, actor: AuditActor, beatId: string, form: BeatForm): Promise<BeatRow> {
+  let replaced: string[] = [];
+  let updated: BeatRow;
+  try {
+    const now = deps.clock.now();
+    updated = await deps.db.transaction(async (tx) => {
+      const before = await lockBeat(tx, beatId);
+      // An unchanged countdown may already have passed; a new one must lie ahead.
+      const values = parseFields(deps, form.fields, (end) => before.countdownEndTime?.toISOString() !== end);
+      if (before.soldAt && (values.beatType !== before.beatType || values.priceCents !== before.priceCents)) {
+        throw conflict('This exclusive has been sold: its type and price can no longer change.');
+      }
+      const { mp3, wav, stems } = form.files;
+      const [after] = await tx
+        .update(beats)
+        .set({
+          ...values,
+          ...(mp3 ? { previewKey: mp3.key, mp3Key: mp3.key, durationSeconds: mp3.durationSeconds ?? null } : {}),
+          ...(wav ? { wavKey: wav.key } : {}),
+          ...(stems ? { stemsKey: stems.key } : {}),
+          updatedAt: now,
+        })
+        .where(eq(beats.id, beatId))
+        .returning();
+      replaced = [
+        mp3 && before.mp3Key,
+        mp3 && before.previewKey,
+        wav && before.wavKey,
+        stems && before.stemsKey,
+      ].filter((k): k is string => typeof k === 'string');
+      await recordAudit(tx, actor, now, {
+        action: 'beat.update',
+        targetType: 'beat',
+        targetId: beatId,
+        before: beatSnapshot(before),
+        after: beatSnapshot(after!),
+      });
+      return after!;
+    });
+  } catch (error) {
+    await discardBeatFiles(deps, form.files);
+    throw error;
+  }
+  await deleteUnusedUploads(deps, replaced);
+  return updated;
+}
+
+/** Files an edit replaced: removed once no beat points at them (demo files are shared and never removed). */
+async function deleteUnusedUploads(deps: Deps, keys: string[]): Promise<void> {
+  const candidates = [...new Set(keys)].filter((k) => k.startsWith(UPLOAD_PREFIX));
+  if (candidates.length === 0) return;
+  const inUse = await deps.db
+    .select({ previewKey: beats.previewKey, mp3Key: beats.mp3Key, wavKey: beats.wavKey, stemsKey: beats.stemsKey })
+    .from(beats)
+    .where(
+      or(
+        inArray(beats.previewKey, candidates),
+        inArray(beats.mp3Key, candidates),
+        inArray(beats.wavKey, candidates),
+        inArray(beats.stemsKey, candidates),
+      ),
+    );
+  const used = new Set(inUse.flatMap((r) => [r.previewKey, r.mp3Key, r.wavKey, r.stemsKey]));
+  await Promise.all(candidates.filter((k) => !used.has(k)).map((k) => deps.storage.delete(k).catch(() => undefined)));
+}
+
+export async function setBeatPublished(deps: Deps, actor: AuditActor, beatId: string, published: boolean): Promise<BeatRow> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await lockBeat(tx, beatId);
+    if (before.published === published) return before;
+    const [after] = await tx.update(beats).set({ published, updatedAt: now }).where(eq(beats.id, beatId)).returning();
+    await recordAudit(tx, actor, now, {
+      action: published ? 'beat.publish' : 'beat.unpublish',
+      targetType: 'beat',
+      targetId: beatId,
+      before: beatSnapshot(before),
+      after: beatSnapshot(after!),
+    });
+    return after!;
+  });
+}
+
+/**
+ * Delete takes the beat out of the store and the admin lists for good, but keeps the row and its files:
+ * those who bought it keep downloading it (DECISIONS).
+ */
+export async function deleteAdminBeat(deps: Deps, actor: AuditActor, beatId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await lockBeat(tx, beatId);
+    const [after] = await tx
+      .update(beats)
+      .set({ published: false, deletedAt: now, updatedAt: now })
+      .where(eq(beats.id, beatId))
+      .returning();
+    await recordAudit(tx, actor, now, {
+      action: 'beat.delete',
+      targetType: 'beat',
+      targetId: beatId,
+      before: beatSnapshot(before),
+      after: beatSnapshot(after!),
+    });
+  });
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import type { AdminUsersPage, AuditPage, User } from '@beat/shared';
+import { auditLog, mailOutbox, purchases, users } from '../../db/schema.js';
+import { authed, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { nameFromEmail, temporaryPassword } from './admin-users.service.js';
+
+let t: TestApp;
+let adminToken: string;
+let adminId: string;
+
+const asAdmin = (options: Parameters<typeof authed>[1]) => t.app.inject(authed(adminToken, options));
+const invite = (payload: object) => asAdmin({ method: 'POST', url: '/api/admin/users/invite', payload });
+
+async function mailTo(email: string) {
+  return t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t, { isAdmin: true, email: 'chief@example.test', fullName: 'Chief Admin' });
+  adminId = admin.id;
+  adminToken = await loginAs(t, admin);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/admin/users/invite', () => {
+  it('creates an invitedUser with the credits, e-mails a temporary password that logs in, and must change it', async () => {
+    const res = await invite({ email: '  Jane.Doe@Example.test ', credits: 5, assignFreeCredits: true });
+    expect(res.statusCode).toBe(201);
+    const user = res.json().user as User;
+    expect(user).toMatchObject({
+      email: 'jane.doe@example.test',
+      fullName: 'Jane Doe',
+      userType: 'invitedUser',
+      Credits: 5,
+      hasPasswordChanged: false,
+      isAdmin: false,
+    });
+
+    const [mail, ...others] = await mailTo('jane.doe@example.test');
+    expect(others).toHaveLength(0);
+    expect(mail!.subject).toBe('You are invited to Beat Market');
+    expect(mail!.text).toContain('5 free credits');
+    const password = /Temporary password: (\S+)/.exec(mail!.text)?.[1];
+    expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(mail!.html).toContain(password);
+    expect(mail!.html).toContain('/login');
+
+    // The e-mailed password logs in, and the account says it must be changed first.
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'jane.doe@example.test', password } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ hasPasswordChanged: false, userType: 'invitedUser', Credits: 5 });
+
+    const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, user._id));
+    expect(audit).toMatchObject({ action: 'user.invite', actorEmail: 'chief@example.test', actorId: adminId });
+    expect(JSON.stringify(audit!.after)).not.toContain('passwordHash');
+  });
+
+  it('accepts zero credits without the checkbox, and never sends the same password twice', async () => {
+    const a = await invite({ email: 'zero@example.test', credits: 0 });
+    expect(a.statusCode).toBe(201);
+    expect(a.json().user.Credits).toBe(0);
+    const [mail] = await mailTo('zero@example.test');
+    expect(mail!.text).not.toContain('free credit');
+    expect(new Set(Array.from({ length: 50 }, () => temporaryPassword())).size).toBe(50);
+  });
+
+  it('refuses an e-mail that already has an account with 409 and sends nothing', async () => {
+    await createUser(t, { email: 'taken@example.test' });
+    const res = await invite({ email: 'taken@example.test', credits: 1, assignFreeCredits: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'An account with this email already exists.' });
+    expect(await mailTo('taken@example.test')).toHaveLength(0);
+  });
+
+  it.each([
+    [{ credits: 1, assignFreeCredits: true }, 'Email is required'],
+    [{ email: '', credits: 1, assignFreeCredits: true }, 'Email is required'],
+    [{ email: 'nope', credits: 1, assignFreeCredits: true }, 'Email address is invalid'],
+    [{ email: 'x@example.test', assignFreeCredits: true }, 'Credits are required'],
+    [{ email: 'x@example.test', credits: 1.5, assignFreeCredits: true }, 'Credits must be a whole number'],
+    [{ email: 'x@example.test', credits: -1, assignFreeCredits: true }, 'Credits cannot be negative'],
+    [{ email: 'x@example.test', credits: 5000, assignFreeCredits: true }, 'Credits must be at most 1000'],
+    [{ email: 'x@example.test', credits: 3 }, "Tick 'Assign free credits' to give credits to this user"],
+    [{ email: 'x@example.test', credits: 3, assignFreeCredits: false }, "Tick 'Assign free credits' to give credits to this user"],
+  ])('refuses %j with a readable 400', async (payload, message) => {
+    const res = await invite(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    const [row] = await t.deps.db.select().from(users).where(eq(users.email, 'x@example.test'));
+    expect(row).toBeUndefined();
+  });
+
+  it('takes the account back when the e-mail cannot be sent', async () => {
+    const send = t.deps.mailer.send;
+    t.deps.mailer.send = async () => {
+      throw new Error('SMTP is down');
+    };
+    try {
+      const res = await invite({ email: 'unlucky@example.test', credits: 0 });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'unlucky@example.test'))).toEqual([]);
+    const actions = await t.deps.db.select({ action: auditLog.action }).from(auditLog).orderBy(desc(auditLog.id)).limit(2);
+    expect(actions.map((a) => a.action)).toEqual(['user.invite-undone', 'user.invite']);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('pages newest first and searches name and e-mail, taking % literally', async () => {
+    for (let i = 0; i < 3; i++) {
+      await createUser(t, { fullName: `Searchable Person ${i}`, email: `search${i}@example.test`, createdAt: new Date(Date.UTC(2026, 1, 1 + i)) });
+    }
+    await createUser(t, { fullName: '100% Real', email: 'percent@example.test' });
+    const page1 = (await asAdmin({ method: 'GET', url: '/api/admin/users?q=searchable&pageSize=2' })).json() as AdminUsersPage;
+    expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page1.users.map((u) => u.fullName)).toEqual(['Searchable Person 2', 'Searchable Person 1']);
+    const page2 = (await asAdmin({ method: 'GET', url: '/api/admin/users?q=searchable&pageSize=2&page=2' })).json() as AdminUsersPage;
+    expect(page2.users.map((u) => u.email)).toEqual(['search0@example.test']);
+    const byEmail = (await asAdmin({ method: 'GET', url: '/api/admin/users?q=SEARCH1%40' })).json() as AdminUsersPage;
+    expect(byEmail.users.map((u) => u.email)).toEqual(['search1@example.test']);
+    const percent = (await asAdmin({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent('0%')}` })).json() as AdminUsersPage;
+    expect(percent.users.map((u) => u.email)).toEqual(['percent@example.test']);
+  });
+
+  it('refuses a bad page with 400', async () => {
+    const res = await asAdmin({ method: 'GET', url: '/api/admin/users?pageSize=0' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'pageSize must be between 1 and 100' });
+  });
+});
+
+describe('PATCH /api/admin/users/:userId', () => {
+  it('sets credits and the stems grant, and logs before and after', async () => {
+    const user = await createUser(t, { credits: 2 });
+    const res = await asAdmin({ method: 'PATCH', url: `/api/admin/users/${user.id}`, payload: { credits: 10, isStemsAvailable: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ Credits: 10, isStemsAvailable: true });
+    const only = await asAdmin({ method: 'PATCH', url: `/api/admin/users/${user.id}`, payload: { isStemsAvailable: false } });
+    expect(only.json().user).toMatchObject({ Credits: 10, isStemsAvailable: false });
+
+    const logs = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, user.id)).orderBy(auditLog.id);
+    expect(logs.map((l) => [l.action, (l.before as { credits: number }).credits, (l.after as { credits: number }).credits])).toEqual([
+      ['user.update', 2, 10],
+      ['user.update', 10, 10],
+    ]);
+  });
+
+  it.each([
+    [{}, 'Send credits or isStemsAvailable to change'],
+    [{ credits: -3 }, 'Credits cannot be negative'],
+    [{ credits: 'ten' }, 'Credits must be a number'],
+    [{ isStemsAvailable: 'yes' }, 'isStemsAvailable must be true or false'],
+  ])('refuses %j with 400', async (payload, message) => {
+    const user = await createUser(t);
+    const res = await asAdmin({ method: 'PATCH', url: `/api/admin/users/${user.id}`, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('answers 404 for an unknown user and 400 for a bad id', async () => {
+    const missing = await asAdmin({ method: 'PATCH', url: '/api/admin/users/00000000-0000-4000-8000-000000000000', payload: { credits: 1 } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'This user does not exist.' });
+    const bad = await asAdmin({ method: 'PATCH', url: '/api/admin/users/123', payload: { credits: 1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'userId is not a valid id' });
+  });
+});
+
+describe('POST /api/admin/users/:userId/promote', () => {
+  it('makes a user a VIP once', async () => {
+    const user = await createUser(t, { userType: 'invitedUser', credits: 1 });
+    const res = await asAdmin({ method: 'POST', url: `/api/admin/users/${user.id}/promote` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ userType: 'vipUser', Credits: 1 });
+    const again = await asAdmin({ method: 'POST', url: `/api/admin/users/${user.id}/promote` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This user is already a VIP member.' });
+    const missing = await asAdmin({ method: 'POST', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/promote' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/admin/users/:userId', () => {
+  it('deletes the account; its purchases stay in the books with the buyer’s name and e-mail', async () => {
+    const user = await createUser(t, { email: 'leaver@example.test', fullName: 'Lee Leaver' });
+    await t.deps.db.insert(purchases).values({
+      userId: user.id,
+      buyerEmail: user.email,
+      buyerName: user.fullName,
+      sessionType: 'vipPlan',
+      kind: 'vipPlan',
+      title: 'VIP plan',
+      priceCents: 2900,
+      provider: 'test',
+    });
+    const token = await loginAs(t, user);
+
+    const res = await asAdmin({ method: 'DELETE', url: `/api/admin/users/${user.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'User deleted' });
+    expect(await t.deps.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    const [purchase] = await t.deps.db.select().from(purchases).where(eq(purchases.buyerEmail, 'leaver@example.test'));
+    expect(purchase).toMatchObject({ userId: null, buyerName: 'Lee Leaver', priceCents: 2900 });
+    // Their session ended with the account.
+    const me = await t.app.inject(authed(token, { method: 'POST', url: '/api/getuser', payload: { email: 'leaver@example.test' } }));
+    expect(me.statusCode).toBe(401);
+
+    const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
+    expect(audit).toMatchObject({ action: 'user.delete', after: null });
+    expect(audit!.before).toMatchObject({ email: 'leaver@example.test' });
+  });
+
+  it('will not delete the admin’s own account, and answers 404 for an unknown one', async () => {
+    const self = await asAdmin({ method: 'DELETE', url: `/api/admin/users/${adminId}` });
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ message: 'You cannot delete your own account from the admin area.' });
+    const missing = await asAdmin({ method: 'DELETE', url: '/api/admin/users/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  it('lists the changes newest first, paginated', async () => {
+    const page = (await asAdmin({ method: 'GET', url: '/api/admin/audit?pageSize=3' })).json() as AuditPage;
+    expect(page.entries).toHaveLength(3);
+    expect(page.total).toBeGreaterThan(5);
+    expect(page.entries[0]!.action).toBe('user.delete');
+    const ids = page.entries.map((e) => e.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const next = (await asAdmin({ method: 'GET', url: '/api/admin/audit?pageSize=3&page=2' })).json() as AuditPage;
+    expect(next.entries[0]!.id).toBeLessThan(ids[2]!);
+  });
+});
+
+describe('nameFromEmail', () => {
+  it('makes a greeting name from the address', () => {
+    expect(nameFromEmail('jane.doe-smith@x.test')).toBe('Jane Doe Smith');
+    expect(nameFromEmail('___@x.test')).toBe('New Member');
+  });
+});

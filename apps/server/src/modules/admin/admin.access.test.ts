@@ -1,0 +1,139 @@
+/** The 401/403 matrix: every /api/admin/* call, for a visitor, a bad token, a signed-in non-admin and an admin. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { auditLog, beats, users, type BeatRow, type UserRow } from '../../db/schema.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { fixtureMp3, multipart, validBeatFields } from './admin-test-kit.js';
+
+let t: TestApp;
+let adminToken: string;
+let userToken: string;
+let vipToken: string;
+let beat: BeatRow;
+let target: UserRow;
+
+type Call = { name: string; request: () => Promise<InjectOptions>; ok: number };
+
+/** URLs are functions: the ids exist only once beforeAll has run, the table is read before that. */
+const json = (method: InjectOptions['method'], url: () => string, payload?: object) => async (): Promise<InjectOptions> => ({
+  method,
+  url: url(),
+  ...(payload ? { payload } : {}),
+});
+const withForm = (method: InjectOptions['method'], url: () => string) => async (): Promise<InjectOptions> => ({
+  method,
+  url: url(),
+  ...(await multipart(validBeatFields(), [{ name: 'mp3File', filename: 'a.mp3', data: fixtureMp3() }])),
+});
+
+/** Every admin call. The admin pass runs them in this order, so the destructive ones come last. */
+function calls(): Call[] {
+  return [
+    { name: 'GET /api/admin/beats', request: json('GET', () => '/api/admin/beats'), ok: 200 },
+    { name: 'GET /api/admin/beats/:beatId', request: json('GET', () => `/api/admin/beats/${beat.id}`), ok: 200 },
+    { name: 'POST /api/admin/beats', request: withForm('POST', () => '/api/admin/beats'), ok: 201 },
+    { name: 'PUT /api/admin/beats/:beatId', request: withForm('PUT', () => `/api/admin/beats/${beat.id}`), ok: 200 },
+    { name: 'POST /api/admin/beats/:beatId/unpublish', request: json('POST', () => `/api/admin/beats/${beat.id}/unpublish`), ok: 200 },
+    { name: 'POST /api/admin/beats/:beatId/publish', request: json('POST', () => `/api/admin/beats/${beat.id}/publish`), ok: 200 },
+    { name: 'GET /api/admin/users', request: json('GET', () => '/api/admin/users'), ok: 200 },
+    {
+      name: 'POST /api/admin/users/invite',
+      request: json('POST', () => '/api/admin/users/invite', { email: 'matrix-invite@example.test', credits: 2, assignFreeCredits: true }),
+      ok: 201,
+    },
+    { name: 'PATCH /api/admin/users/:userId', request: json('PATCH', () => `/api/admin/users/${target.id}`, { credits: 9 }), ok: 200 },
+    { name: 'POST /api/admin/users/:userId/promote', request: json('POST', () => `/api/admin/users/${target.id}/promote`), ok: 200 },
+    { name: 'GET /api/admin/analytics/overview', request: json('GET', () => '/api/admin/analytics/overview'), ok: 200 },
+    { name: 'GET /api/admin/analytics/purchases', request: json('GET', () => '/api/admin/analytics/purchases'), ok: 200 },
+    { name: 'GET /api/admin/analytics/purchases.csv', request: json('GET', () => '/api/admin/analytics/purchases.csv'), ok: 200 },
+    { name: 'GET /api/admin/analytics/beats', request: json('GET', () => '/api/admin/analytics/beats'), ok: 200 },
+    { name: 'GET /api/admin/audit', request: json('GET', () => '/api/admin/audit'), ok: 200 },
+    { name: 'DELETE /api/admin/beats/:beatId', request: json('DELETE', () => `/api/admin/beats/${beat.id}`), ok: 200 },
+    { name: 'DELETE /api/admin/users/:userId', request: json('DELETE', () => `/api/admin/users/${target.id}`), ok: 200 },
+  ];
+}
+
+/** Rebuilds full paths from printRoutes' tree (children print only their own segment, indented by depth). */
+function adminRoutesOf(tree: string): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('');
+    if (!match[3] || !path.startsWith('/api/admin')) continue;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.deps.storage.put('audio/test/preview.mp3', fixtureMp3());
+  const admin = await createUser(t, { isAdmin: true });
+  const user = await createUser(t);
+  const vip = await createUser(t, { userType: 'vipUser', credits: 50 });
+  adminToken = await loginAs(t, admin);
+  userToken = await loginAs(t, user);
+  vipToken = await loginAs(t, vip);
+  beat = await createBeat(t, { title: 'Matrix Beat' });
+  target = await createUser(t, { credits: 1 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('every admin call', () => {
+  it('is in the matrix (no admin route is left untested)', () => {
+    const routes = adminRoutesOf(t.app.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThan(10);
+    expect(new Set(routes)).toEqual(new Set(calls().map((c) => c.name)));
+  });
+
+  it.each(calls().map((c) => [c.name]))('%s answers 401 to a visitor', async (name) => {
+    const call = calls().find((c) => c.name === name)!;
+    const res = await t.app.inject(await call.request());
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please log in to continue.' });
+  });
+
+  it.each(calls().map((c) => [c.name]))('%s answers 401 to a forged token', async (name) => {
+    const call = calls().find((c) => c.name === name)!;
+    const res = await t.app.inject(authed('not-a-real-token', await call.request()));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each(calls().map((c) => [c.name]))('%s answers 403 to a signed-in user and a VIP who are not admins', async (name) => {
+    const call = calls().find((c) => c.name === name)!;
+    for (const token of [userToken, vipToken]) {
+      const res = await t.app.inject(authed(token, await call.request()));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Only admins can do that.' });
+    }
+  });
+
+  it('changed nothing for the refused callers', async () => {
+    const [beatNow] = await t.deps.db.select().from(beats).where(eq(beats.id, beat.id));
+    expect(beatNow).toMatchObject({ title: 'Matrix Beat', published: true, deletedAt: null });
+    const [targetNow] = await t.deps.db.select().from(users).where(eq(users.id, target.id));
+    expect(targetNow).toMatchObject({ credits: 1, userType: 'freeUser' });
+    const [beatCount] = await t.deps.db.select({ n: count() }).from(beats);
+    expect(beatCount!.n).toBe(1);
+    const [audits] = await t.deps.db.select({ n: count() }).from(auditLog);
+    expect(audits!.n).toBe(0);
+  });
+
+  it('answers an admin, each call in turn', async () => {
+    for (const call of calls()) {
+      const res = await t.app.inject(authed(adminToken, await call.request()));
+      expect({ call: call.name, status: res.statusCode }).toEqual({ call: call.name, status: call.ok });
+    }
+    // Every change above was recorded: create, update, unpublish, publish, invite, update, promote, delete ×2.
+    const [audits] = await t.deps.db.select({ n: count() }).from(auditLog);
+    expect(audits!.n).toBe(9);
+  });
+});

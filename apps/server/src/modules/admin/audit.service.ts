@@ -1,0 +1,109 @@
+/** The audit log: every admin change, with who made it, when, and the record before and after. */
+import { count, desc } from 'drizzle-orm';
+import type { AuditEntry } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import type { Db, Tx } from '../../db/client.js';
+import { auditLog, type BeatRow, type UserRow } from '../../db/schema.js';
+
+export interface AuditActor {
+  /** Null when the change came from the command line. */
+  id: string | null;
+  email: string;
+}
+
+export const actorOf = (user: Pick<UserRow, 'id' | 'email'>): AuditActor => ({ id: user.id, email: user.email });
+export const commandLineActor: AuditActor = { id: null, email: 'command line' };
+
+export type AuditAction =
+  | 'beat.create'
+  | 'beat.update'
+  | 'beat.publish'
+  | 'beat.unpublish'
+  | 'beat.delete'
+  | 'user.invite'
+  | 'user.invite-undone'
+  | 'user.update'
+  | 'user.promote'
+  | 'user.delete'
+  | 'user.make-admin';
+
+export interface AuditRecord {
+  action: AuditAction;
+  targetType: 'beat' | 'user';
+  targetId: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Write it in the same transaction as the change, so neither exists without the other. */
+export async function recordAudit(db: Db | Tx, actor: AuditActor, at: Date, record: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: record.action,
+    targetType: record.targetType,
+    targetId: record.targetId,
+    before: record.before ?? null,
+    after: record.after ?? null,
+    createdAt: at,
+  });
+}
+
+/** What the log keeps of a beat: the fields an admin edits, never more. */
+export function beatSnapshot(beat: BeatRow) {
+  return {
+    title: beat.title,
+    artistName: beat.artistName,
+    category: beat.category,
+    bpm: beat.bpm,
+    releaseDate: beat.releaseDate.toISOString(),
+    tags: beat.tags,
+    priceCents: beat.priceCents,
+    beatType: beat.beatType,
+    countdownEndTime: beat.countdownEndTime?.toISOString() ?? null,
+    durationSeconds: beat.durationSeconds,
+    mp3Key: beat.mp3Key,
+    wavKey: beat.wavKey,
+    stemsKey: beat.stemsKey,
+    published: beat.published,
+    deletedAt: beat.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/** What the log keeps of a user: never the password hash. */
+export function userSnapshot(user: UserRow) {
+  return {
+    email: user.email,
+    fullName: user.fullName,
+    userType: user.userType,
+    credits: user.credits,
+    isStemsAvailable: user.isStemsAvailable,
+    isAdmin: user.isAdmin,
+    hasPasswordChanged: user.hasPasswordChanged,
+  };
+}
+
+export async function listAudit(deps: Deps, page: number, pageSize: number): Promise<{ entries: AuditEntry[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    deps.db.select({ n: count() }).from(auditLog),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      before: r.before,
+      after: r.after,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The account's two carts: the beat cart (each beat's primary offer) and the stems cart. An item is held
+ * once; only beats that can be bought that way right now may enter; sold or removed beats never show.
+ */
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { CartItem, StemsCartItem } from '@beat/shared';
+import { commerceMessages } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { beats, cartItems, stemsCartItems, type BeatRow } from '../../db/schema.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { centsToDollars } from '../beats/beat-dto.js';
+import { getBeat, isListed } from '../beats/beats.service.js';
+import { primaryOffer } from '../checkout/pricing.js';
+
+export type CartKind = 'beats' | 'stems';
+
+const tableOf = (kind: CartKind) => (kind === 'beats' ? cartItems : stemsCartItems);
+
+export function isForSale(beat: Pick<BeatRow, 'published' | 'soldAt'>): boolean {
+  return beat.published && beat.soldAt === null;
+}
+
+/** Why a beat cannot be bought as its primary offer (lease or exclusive), or null when it can. */
+export function primaryOfferProblem(beat: BeatRow): AppError | null {
+  if (beat.soldAt !== null) return conflict(`${beat.title} has already been sold.`);
+  if (!beat.published) return conflict(`${beat.title} is no longer for sale.`);
+  const offer = primaryOffer(beat);
+  if (offer.priceCents === null) {
+    return offer.kind === 'exclusive'
+      ? badRequest(commerceMessages.noPrice)
+      : badRequest(`${beat.title} is not sold as a single MP3 lease: it comes with the VIP catalog.`);
+  }
+  return null;
+}
+
+/** Why a beat's stems cannot be bought, or null when they can. */
+export function stemsProblem(beat: BeatRow): AppError | null {
+  if (beat.soldAt !== null) return conflict(`${beat.title} has already been sold.`);
+  if (!beat.published) return conflict(`${beat.title} is no longer for sale.`);
+  if (beat.beatType === 'Exclusive') return badRequest(`The stems of ${beat.title} come with its exclusive licence.`);
+  if (!beat.stemsKey) return badRequest(commerceMessages.stemsNotAvailable);
+  return null;
+}
+
+export function toCartItem(beat: BeatRow, addedAt: Date): CartItem {
+  const offer = primaryOffer(beat);
+  return {
+    _id: beat.id,
+    beatTitle: beat.title,
+    artistName: beat.artistName,
+    beatType: beat.beatType,
+    licence: offer.licence,
+    price: offer.priceCents === null ? null : centsToDollars(offer.priceCents),
+    hasStems: beat.stemsKey !== null,
+    addedAt: addedAt.toISOString(),
+  };
+}
+
+export function toStemsCartItem(deps: Deps, beat: BeatRow, addedAt: Date): StemsCartItem {
+  return {
+    _id: beat.id,
+    beatTitle: beat.title,
+    artistName: beat.artistName,
+    price: centsToDollars(deps.config.prices.stemsCents),
+    addedAt: addedAt.toISOString(),
+  };
+}
+
+async function cartRows(deps: Deps, kind: CartKind, userId: string) {
+  const table = tableOf(kind);
+  return deps.db
+    .select({ beat: beats, addedAt: table.createdAt })
+    .from(table)
+    .innerJoin(beats, eq(beats.id, table.beatId))
+    .where(and(eq(table.userId, userId), isListed))
+    .orderBy(asc(table.createdAt), asc(beats.title));
+}
+
+export async function listCart(deps: Deps, userId: string): Promise<CartItem[]> {
+  const rows = await cartRows(deps, 'beats', userId);
+  return rows.map((r) => toCartItem(r.beat, r.addedAt));
+}
+
+export async function listStemsCart(deps: Deps, userId: string): Promise<StemsCartItem[]> {
+  const rows = await cartRows(deps, 'stems', userId);
+  return rows.map((r) => toStemsCartItem(deps, r.beat, r.addedAt));
+}
+
+/** Items in both carts (the top bar's count), counting only beats still for sale. */
+export async function cartCount(deps: Deps, userId: string): Promise<number> {
+  let total = 0;
+  for (const table of [cartItems, stemsCartItems]) {
+    const [row] = await deps.db
+      .select({ n: count() })
+      .from(table)
+      .innerJoin(beats, eq(beats.id, table.beatId))
+      .where(and(eq(table.userId, userId), isListed));
+    total += row?.n ?? 0;
+  }
+  return total;
+}
+
+export async function addToCart(deps: Deps, kind: CartKind, userId: string, beatId: string): Promise<BeatRow> {
+  const beat = await getBeat(deps, beatId);
+  const problem = kind === 'beats' ? primaryOfferProblem(beat) : stemsProblem(beat);
+  if (problem) throw problem;
+  const table = tableOf(kind);
+  await deps.db.insert(table).values({ userId, beatId, createdAt: deps.clock.now() }).onConflictDoNothing();
+  return beat;
+}
+
+export async function removeFromCart(deps: Deps, kind: CartKind, userId: string, beatId: string): Promise<BeatRow> {
+  const beat = await getBeat(deps, beatId);
+  const table = tableOf(kind);
+  await deps.db.delete(table).where(and(eq(table.userId, userId), eq(table.beatId, beatId)));
+  return beat;
+}
+
+/**
+ * A visitor's browser cart joins the account's carts (login or signup), without duplicates. Items that
+ * cannot be bought any more are skipped (their titles are answered) instead of failing the whole merge.
+ */
+export async function mergeCarts(
+  deps: Deps,
+  userId: string,
+  beatIds: string[],
+  stemsBeatIds: string[],
+): Promise<{ skipped: string[] }> {
+  const skipped: string[] = [];
+  const attempt = async (kind: CartKind, beatId: string) => {
+    try {
+      await addToCart(deps, kind, userId, beatId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const [beat] = await deps.db.select({ title: beats.title }).from(beats).where(eq(beats.id, beatId)).limit(1);
+      skipped.push(beat?.title ?? beatId);
+    }
+  };
+  for (const beatId of new Set(beatIds)) await attempt('beats', beatId);
+  for (const beatId of new Set(stemsBeatIds)) await attempt('stems', beatId);
+  return { skipped };
+}

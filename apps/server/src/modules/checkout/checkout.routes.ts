@@ -1,0 +1,144 @@
+/**
+ * HTTP for checkout: the spec's four create-checkout-session calls (each answering session.url), the success
+ * page's confirm call, and the payment provider's webhook (raw body, signature checked before anything else).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  beatCheckoutBody,
+  checkoutSessionResponse,
+  confirmCheckoutBody,
+  confirmCheckoutResponse,
+  exclusiveCheckoutBody,
+  planCheckoutBody,
+  stemsCheckoutBody,
+} from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { LimitRule } from '../../lib/rate-limiter.js';
+import { WebhookSignatureError } from '../../adapters/payments/payments.js';
+import { assertSelfOrAdmin, callerOf, requireAuth } from '../auth/auth.hooks.js';
+import {
+  confirmCheckout,
+  handlePaymentWebhook,
+  openCheckout,
+  planBeatPurchase,
+  planExclusive,
+  planStems,
+  planVipPlan,
+} from './checkout.service.js';
+
+export const WEBHOOK_PATH = '/webhooks/stripe';
+
+export const checkoutLimits = {
+  perAccount: { name: 'checkouts opened', max: 30, windowMs: 10 * 60_000, scales: true },
+} satisfies Record<string, LimitRule>;
+
+const secured = { tags: ['checkout'], security: [{ bearer: [] }] };
+
+/** The store's address for the provider's return URLs: PUBLIC_URL, else the address the browser used. */
+export function originOf(deps: Deps, request: FastifyRequest): string {
+  if (deps.config.publicUrl) return deps.config.publicUrl.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The buyer a checkout call names (userId + email): the caller, or anyone for an admin; the two must match. */
+async function buyerFor(deps: Deps, request: FastifyRequest, userId: string, email: string): Promise<UserRow> {
+  const caller = callerOf(request);
+  assertSelfOrAdmin(caller, userId);
+  let user = caller.user;
+  if (userId !== caller.user.id) {
+    const [row] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!row) throw notFound('No account has this id.');
+    user = row;
+  }
+  if (user.email !== email) throw badRequest('email does not match the account of userId.');
+  deps.limiter.hit(checkoutLimits.perAccount, user.id);
+  return user;
+}
+
+export function checkoutRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = requireAuth(deps);
+    const answer = { 200: checkoutSessionResponse };
+
+    app.post(
+      '/create-checkout-session',
+      { preHandler: auth, schema: { ...secured, body: beatCheckoutBody, response: answer } },
+      async (request) => {
+        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
+        const items = await planBeatPurchase(deps, user, request.body.beatDetails);
+        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'beatPurchase', items);
+        return { session };
+      },
+    );
+
+    app.post(
+      '/create-checkout-session-stems',
+      { preHandler: auth, schema: { ...secured, body: stemsCheckoutBody, response: answer } },
+      async (request) => {
+        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
+        const items = await planStems(deps, user, request.body.beatDetails);
+        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'stems', items);
+        return { session };
+      },
+    );
+
+    app.post(
+      '/create-checkout-session-exclusive',
+      { preHandler: auth, schema: { ...secured, body: exclusiveCheckoutBody, response: answer } },
+      async (request) => {
+        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
+        const items = await planExclusive(deps, request.body.beatId, request.body.price);
+        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'exclusive', items);
+        return { session };
+      },
+    );
+
+    app.post(
+      '/create-checkout-session-plan',
+      { preHandler: auth, schema: { ...secured, body: planCheckoutBody, response: answer } },
+      async (request) => {
+        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
+        const items = planVipPlan(deps, user, request.body.price);
+        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'vipPlan', items);
+        return { session };
+      },
+    );
+
+    app.post(
+      '/api/checkout/confirm',
+      { preHandler: auth, schema: { ...secured, body: confirmCheckoutBody, response: { 200: confirmCheckoutResponse } } },
+      async (request) => confirmCheckout(deps, callerOf(request).user, request.body.sessionId, request.log),
+    );
+
+    await app.register(webhookRoute(deps));
+  };
+}
+
+/**
+ * The webhook lives in its own encapsulated plugin: there (and only there) every body is kept as the raw
+ * bytes, because the signature is computed over exactly what the provider sent.
+ */
+function webhookRoute(deps: Deps) {
+  return async (scope: FastifyInstance) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+    scope.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['stripe-signature'];
+      try {
+        return await handlePaymentWebhook(deps, raw, typeof header === 'string' ? header : undefined, request.log);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) {
+          request.log.warn({ reason: error.message }, 'webhook refused: signature does not verify');
+          return reply.code(400).send({ message: 'Webhook signature verification failed.' });
+        }
+        throw error;
+      }
+    });
+  };
+}

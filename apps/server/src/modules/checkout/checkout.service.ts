@@ -1,0 +1,343 @@
+/**
+ * Opening hosted checkouts at the server's own prices (the beat cart, stems, one exclusive, the VIP plan),
+ * holding exclusives for their buyer while the checkout is open, and the two ways a checkout is settled:
+ * the provider's webhook and the success page.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import type { ConfirmCheckoutResponse, SessionType } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { beats, checkoutItems, checkouts, purchases, type BeatRow, type CheckoutRow, type PurchaseKind, type UserRow } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { centsToDollars } from '../beats/beat-dto.js';
+import { primaryOfferProblem, stemsProblem } from '../cart/cart.service.js';
+import { rightsFrom, sourcesFor } from '../entitlements/entitlements.service.js';
+import { settleCheckout, stateOf, checkoutEventTypes, type Log } from './fulfilment.service.js';
+import { assertClientPrice, primaryOffer, stemsPriceCents, vipPlanPriceCents } from './pricing.js';
+
+/** How long an exclusive is held for its buyer (DECISIONS: 30 minutes at most). */
+export const RESERVATION_MS = 30 * 60_000;
+/**
+ * Stripe refuses sessions that end sooner than 30 minutes after it creates them, so its sessions get one
+ * more minute; a payment in that minute is settled like any late payment (sold, or refunded).
+ */
+const STRIPE_SESSION_MS = RESERVATION_MS + 60_000;
+
+export interface PlannedItem {
+  kind: PurchaseKind;
+  beat: BeatRow | null;
+  title: string;
+  priceCents: number;
+  description?: string;
+}
+
+export interface CheckoutContext {
+  user: UserRow;
+  /** Absolute origin of the store for the provider's return URLs (PUBLIC_URL, else the request's). */
+  origin: string;
+  log: Log;
+}
+
+export interface LineInput {
+  beatId: string;
+  price?: number;
+}
+
+// ── Planning: what is bought, at the server's price ────────────────────────────────────
+
+async function beatsById(deps: Deps, ids: string[]): Promise<Map<string, BeatRow>> {
+  const rows = ids.length ? await deps.db.select().from(beats).where(inArray(beats.id, ids)) : [];
+  const found = new Map(rows.map((b) => [b.id, b]));
+  for (const id of ids) if (!found.has(id)) throw notFound('This beat does not exist.');
+  return found;
+}
+
+function uniqueLines(lines: LineInput[]): LineInput[] {
+  const seen = new Set<string>();
+  return lines.filter((line) => (seen.has(line.beatId) ? false : (seen.add(line.beatId), true)));
+}
+
+/** The beat cart: each beat's primary offer (MP3 lease or exclusive) at its own price. */
+export async function planBeatPurchase(deps: Deps, user: UserRow, lines: LineInput[]): Promise<PlannedItem[]> {
+  const unique = uniqueLines(lines);
+  const found = await beatsById(deps, unique.map((l) => l.beatId));
+  const items: PlannedItem[] = [];
+  for (const line of unique) {
+    const beat = found.get(line.beatId)!;
+    const problem = primaryOfferProblem(beat);
+    if (problem) throw problem;
+    const offer = primaryOffer(beat);
+    assertClientPrice(line.price, offer.priceCents!, beat.title);
+    if (offer.kind === 'lease') {
+      const rights = rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
+      if (rights.mp3) {
+        throw conflict(
+          user.userType === 'vipUser'
+            ? `${beat.title} is already yours with the VIP catalog.`
+            : `You already own ${beat.title}. Find it on your dashboard.`,
+        );
+      }
+    }
+    items.push({
+      kind: offer.kind,
+      beat,
+      title: beat.title,
+      priceCents: offer.priceCents!,
+      description: offer.kind === 'exclusive' ? 'Exclusive licence: MP3, WAV and stems' : 'MP3 lease (non-exclusive licence)',
+    });
+  }
+  return items;
+}
+
+export async function planStems(deps: Deps, user: UserRow, lines: LineInput[]): Promise<PlannedItem[]> {
+  const unique = uniqueLines(lines);
+  const found = await beatsById(deps, unique.map((l) => l.beatId));
+  const price = stemsPriceCents(deps.config);
+  const items: PlannedItem[] = [];
+  for (const line of unique) {
+    const beat = found.get(line.beatId)!;
+    const problem = stemsProblem(beat);
+    if (problem) throw problem;
+    assertClientPrice(line.price, price, `the stems of ${beat.title}`);
+    const rights = rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
+    if (rights.stems) throw conflict(`You already have the stems of ${beat.title}. Find them on your dashboard.`);
+    items.push({ kind: 'stems', beat, title: beat.title, priceCents: price, description: 'Stems (every track of the beat)' });
+  }
+  return items;
+}
+
+export async function planExclusive(deps: Deps, beatId: string, price: number | undefined): Promise<PlannedItem[]> {
+  const beat = (await beatsById(deps, [beatId])).get(beatId)!;
+  if (beat.beatType !== 'Exclusive') {
+    throw badRequest(`${beat.title} is not an exclusive: buy its MP3 lease through the cart instead.`);
+  }
+  const problem = primaryOfferProblem(beat);
+  if (problem) throw problem;
+  assertClientPrice(price, beat.priceCents!, beat.title);
+  return [{ kind: 'exclusive', beat, title: beat.title, priceCents: beat.priceCents!, description: 'Exclusive licence: MP3, WAV and stems' }];
+}
+
+export function planVipPlan(deps: Deps, user: UserRow, price: number | undefined): PlannedItem[] {
+  if (user.userType === 'vipUser') throw conflict('You are already a VIP Member.');
+  const cents = vipPlanPriceCents(deps.config);
+  assertClientPrice(price, cents, 'the VIP plan');
+  return [
+    {
+      kind: 'vipPlan',
+      beat: null,
+      title: 'VIP catalog plan',
+      priceCents: cents,
+      description: 'Lifetime access to every VIP catalog beat, MP3 and WAV',
+    },
+  ];
+}
+
+// ── Exclusives: one buyer at a time ────────────────────────────────────────────────────
+
+/**
+ * Another buyer's lapsed hold on an exclusive may still have an open session at the provider (Stripe keeps
+ * them a minute longer): end those sessions first, and settle any that turn out to be paid.
+ */
+async function settleLapsedHolds(deps: Deps, beat: BeatRow, buyerId: string, now: Date, log: Log): Promise<void> {
+  if (!beat.reservedBy || beat.reservedBy === buyerId || !beat.reservedUntil || beat.reservedUntil > now) return;
+  const open = await deps.db
+    .selectDistinct({ checkout: checkouts })
+    .from(checkouts)
+    .innerJoin(checkoutItems, eq(checkoutItems.checkoutId, checkouts.id))
+    .where(
+      and(
+        eq(checkoutItems.beatId, beat.id),
+        eq(checkoutItems.kind, 'exclusive'),
+        eq(checkouts.status, 'open'),
+        isNull(checkouts.fulfilledAt),
+        eq(checkouts.provider, deps.payments.kind),
+        ne(checkouts.userId, buyerId),
+      ),
+    );
+  for (const { checkout } of open) {
+    const session = await deps.payments.expireCheckoutSession(checkout.providerSessionId);
+    if (session) await settleCheckout(deps, checkout, session, { log });
+  }
+}
+
+function heldMessage(beat: BeatRow, now: Date): string {
+  const minutes = beat.reservedUntil ? Math.max(1, Math.ceil((beat.reservedUntil.getTime() - now.getTime()) / 60_000)) : 30;
+  return `${beat.title} is being bought by another customer right now. If they do not complete their purchase it is available again within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** Holds every exclusive of the checkout for the buyer until `until`, all or none; 409 when one is held or sold. */
+async function reserveExclusives(deps: Deps, buyer: UserRow, items: PlannedItem[], until: Date, log: Log): Promise<string[]> {
+  const ids = items.filter((i) => i.kind === 'exclusive' && i.beat).map((i) => i.beat!.id).sort();
+  if (ids.length === 0) return ids;
+  const now = deps.clock.now();
+  for (const item of items) if (item.kind === 'exclusive' && item.beat) await settleLapsedHolds(deps, item.beat, buyer.id, now, log);
+
+  await deps.db.transaction(async (tx) => {
+    for (const id of ids) {
+      const [held] = await tx
+        .update(beats)
+        .set({ reservedBy: buyer.id, reservedUntil: until })
+        .where(
+          and(
+            eq(beats.id, id),
+            isNull(beats.soldAt),
+            eq(beats.published, true),
+            eq(beats.beatType, 'Exclusive'),
+            or(isNull(beats.reservedBy), eq(beats.reservedBy, buyer.id), lte(beats.reservedUntil, now)),
+          ),
+        )
+        .returning({ id: beats.id });
+      if (held) continue;
+      const [beat] = await tx.select().from(beats).where(eq(beats.id, id)).limit(1);
+      if (!beat || beat.soldAt) throw conflict(`${beat?.title ?? 'This beat'} has already been sold.`);
+      if (!beat.published || beat.beatType !== 'Exclusive') throw conflict(`${beat.title} is no longer for sale as an exclusive.`);
+      throw conflict(heldMessage(beat, now));
+    }
+  });
+  return ids;
+}
+
+async function releaseHolds(deps: Deps, buyerId: string, beatIds: string[], until: Date): Promise<void> {
+  if (beatIds.length === 0) return;
+  await deps.db
+    .update(beats)
+    .set({ reservedBy: null, reservedUntil: null })
+    .where(and(inArray(beats.id, beatIds), eq(beats.reservedBy, buyerId), eq(beats.reservedUntil, until)));
+}
+
+// ── Opening a checkout ─────────────────────────────────────────────────────────────────
+
+export async function openCheckout(
+  deps: Deps,
+  ctx: CheckoutContext,
+  sessionType: SessionType,
+  items: PlannedItem[],
+): Promise<{ id: string; url: string }> {
+  if (items.length === 0) throw badRequest('Please select at least one item to purchase.');
+  const { user } = ctx;
+  const now = deps.clock.now();
+  const checkoutId = randomUUID();
+  const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
+  const expiresAt = new Date(now.getTime() + (deps.payments.kind === 'stripe' ? STRIPE_SESSION_MS : RESERVATION_MS));
+  const held = await reserveExclusives(deps, user, items, reservedUntil, ctx.log);
+
+  let session;
+  try {
+    session = await deps.payments.createCheckoutSession({
+      checkoutId,
+      email: user.email,
+      currency: 'usd',
+      lineItems: items.map((item) => ({ name: item.title, description: item.description, amountCents: item.priceCents })),
+      successUrl: `${ctx.origin}/paymentConfirm?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${ctx.origin}/cart`,
+      expiresAt,
+      metadata: { sessionType, userId: user.id },
+    });
+  } catch (error) {
+    await releaseHolds(deps, user.id, held, reservedUntil);
+    throw error;
+  }
+  if (!session.url) throw new Error('the payment provider answered a checkout session without a url');
+
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(checkouts).values({
+        id: checkoutId,
+        provider: deps.payments.kind,
+        providerSessionId: session.id,
+        userId: user.id,
+        email: user.email,
+        sessionType,
+        amountCents: items.reduce((sum, item) => sum + item.priceCents, 0),
+        currency: 'usd',
+        url: session.url!,
+        createdAt: now,
+        expiresAt: session.expiresAt,
+      });
+      await tx.insert(checkoutItems).values(
+        items.map((item) => ({ checkoutId, kind: item.kind, beatId: item.beat?.id ?? null, title: item.title, priceCents: item.priceCents })),
+      );
+    });
+  } catch (error) {
+    await deps.payments.expireCheckoutSession(session.id).catch(() => null);
+    await releaseHolds(deps, user.id, held, reservedUntil);
+    throw error;
+  }
+  ctx.log.info({ checkoutId, sessionId: session.id, sessionType, items: items.length }, 'checkout opened');
+  return { id: session.id, url: session.url };
+}
+
+// ── Settling: the webhook and the success page ─────────────────────────────────────────
+
+async function findCheckout(deps: Deps, sessionId: string): Promise<CheckoutRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.provider, deps.payments.kind), eq(checkouts.providerSessionId, sessionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A verified webhook: the provider's event is applied once. Unknown sessions and events this store does
+ * not act on are logged and acknowledged (a 2xx stops the provider from retrying).
+ */
+export async function handlePaymentWebhook(
+  deps: Deps,
+  rawBody: Buffer,
+  signature: string | undefined,
+  log: Log,
+): Promise<{ received: true; outcome: string }> {
+  const event = deps.payments.constructEvent(rawBody, signature, deps.clock.now());
+  if (!event.session || !checkoutEventTypes.has(event.type)) {
+    log.info({ eventId: event.id, type: event.type }, 'webhook event ignored');
+    return { received: true, outcome: 'ignored' };
+  }
+  const checkout = await findCheckout(deps, event.session.id);
+  if (!checkout) {
+    log.warn({ eventId: event.id, type: event.type, sessionId: event.session.id }, 'webhook for an unknown checkout session');
+    return { received: true, outcome: 'unknown-session' };
+  }
+  if (event.type === 'checkout.session.expired') {
+    log.info({ eventId: event.id, checkoutId: checkout.id }, 'checkout session expired');
+  }
+  const result = await settleCheckout(deps, checkout, event.session, { event, log });
+  if (result.duplicateEvent) return { received: true, outcome: 'duplicate' };
+  return { received: true, outcome: result.state };
+}
+
+/** The success page: settles the caller's session with the provider's current view (a lost webhook loses nothing). */
+export async function confirmCheckout(
+  deps: Deps,
+  caller: UserRow,
+  sessionId: string,
+  log: Log,
+): Promise<ConfirmCheckoutResponse> {
+  const checkout = await findCheckout(deps, sessionId);
+  if (!checkout) throw notFound('This checkout does not exist.');
+  if (checkout.userId !== caller.id && !caller.isAdmin) throw forbidden('This checkout belongs to another account.');
+
+  let settled = checkout;
+  if (!checkout.fulfilledAt) {
+    const session = await deps.payments.retrieveCheckoutSession(sessionId);
+    if (session) settled = (await settleCheckout(deps, checkout, session, { log })).checkout;
+  }
+  const state = stateOf(settled);
+  const items =
+    state === 'paid'
+      ? (
+          await deps.db
+            .select()
+            .from(purchases)
+            .where(eq(purchases.checkoutId, settled.id))
+            .orderBy(asc(purchases.title))
+        ).map((p) => ({ title: p.title, kind: p.kind, price: centsToDollars(p.priceCents), refunded: p.refundedAt !== null }))
+      : (
+          await deps.db
+            .select()
+            .from(checkoutItems)
+            .where(eq(checkoutItems.checkoutId, settled.id))
+            .orderBy(asc(checkoutItems.title))
+        ).map((i) => ({ title: i.title, kind: i.kind, price: centsToDollars(i.priceCents), refunded: false }));
+  return { status: state, sessionType: settled.sessionType, total: centsToDollars(settled.amountCents), items };
+}

@@ -1,0 +1,352 @@
+/**
+ * Settling a checkout with what the payment provider says about its session: fulfilment (purchases,
+ * entitlements, VIP, the exclusive sold, carts emptied) in ONE transaction, exactly once per checkout —
+ * whether the news comes from a webhook event (once per event id: processed_events) or from the success
+ * page (the conditional update on checkouts.fulfilled_at). An item that cannot be delivered (an exclusive
+ * someone else already bought, a duplicate) is refunded through the payments interface and the buyer told.
+ */
+import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import type { Tx } from '../../db/client.js';
+import {
+  beats,
+  cartItems,
+  checkoutItems,
+  checkouts,
+  entitlements,
+  processedEvents,
+  purchases,
+  refunds,
+  stemsCartItems,
+  users,
+  type CheckoutRow,
+  type PurchaseKind,
+  type UserRow,
+} from '../../db/schema.js';
+import type { PaymentEvent, ProviderSession } from '../../adapters/payments/payments.js';
+import { sendReceipt, sendRefundNotice, type ReceiptLine } from './receipts.js';
+
+/** The few logger methods the settlement uses (pino's request logger fits). */
+export interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type CheckoutState = 'paid' | 'processing' | 'open' | 'expired' | 'failed';
+
+export interface SettleResult {
+  checkout: CheckoutRow;
+  state: CheckoutState;
+  /** This call fulfilled the checkout (false when it was fulfilled before, or is not paid). */
+  fulfilledNow: boolean;
+  /** The event id was processed before: nothing was changed. */
+  duplicateEvent: boolean;
+}
+
+/** Events that move a checkout; every other event is acknowledged and ignored. */
+export const checkoutEventTypes = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+export function stateOf(checkout: CheckoutRow): CheckoutState {
+  if (checkout.fulfilledAt) return 'paid';
+  if (checkout.paymentStatus === 'failed') return 'failed';
+  if (checkout.status === 'expired') return 'expired';
+  if (checkout.status === 'complete') return 'processing';
+  return 'open';
+}
+
+interface Delivered extends ReceiptLine {
+  refundReason: string | null;
+}
+
+interface Fulfilment {
+  checkout: CheckoutRow;
+  user: UserRow | null;
+  lines: Delivered[];
+}
+
+/** Drops a checkout's exclusive reservations (expired or failed payment), unless a newer checkout of the buyer holds them. */
+async function releaseReservations(tx: Tx, checkout: CheckoutRow): Promise<void> {
+  if (!checkout.userId) return;
+  const exclusiveIds = tx
+    .select({ id: checkoutItems.beatId })
+    .from(checkoutItems)
+    .where(and(eq(checkoutItems.checkoutId, checkout.id), eq(checkoutItems.kind, 'exclusive')));
+  await tx
+    .update(beats)
+    .set({ reservedBy: null, reservedUntil: null })
+    .where(
+      and(
+        inArray(beats.id, exclusiveIds),
+        eq(beats.reservedBy, checkout.userId),
+        lte(beats.reservedUntil, checkout.expiresAt),
+      ),
+    );
+}
+
+async function grantItem(
+  tx: Tx,
+  checkout: CheckoutRow,
+  user: UserRow | null,
+  item: typeof checkoutItems.$inferSelect,
+  now: Date,
+): Promise<Delivered> {
+  let refundReason: string | null = null;
+  if (!user) refundReason = `The account that started this checkout was closed before the payment completed.`;
+
+  if (!refundReason && item.kind === 'exclusive') {
+    const [sold] = item.beatId
+      ? await tx
+          .update(beats)
+          .set({ soldAt: now, reservedBy: null, reservedUntil: null, updatedAt: now })
+          .where(
+            and(eq(beats.id, item.beatId), isNull(beats.soldAt), eq(beats.beatType, 'Exclusive'), eq(beats.published, true)),
+          )
+          .returning({ id: beats.id })
+      : [];
+    if (!sold) {
+      refundReason = `${item.title} was sold to another buyer (or its exclusive offer ended) before your payment completed, so we could not sell it to you.`;
+    }
+  }
+  if (!refundReason && (item.kind === 'lease' || item.kind === 'stems') && !item.beatId) {
+    refundReason = `${item.title} was removed from the store before your payment completed.`;
+  }
+
+  const [purchase] = await tx
+    .insert(purchases)
+    .values({
+      checkoutId: checkout.id,
+      userId: checkout.userId,
+      buyerEmail: user?.email ?? checkout.email,
+      buyerName: user?.fullName ?? checkout.email,
+      sessionType: checkout.sessionType,
+      kind: item.kind,
+      beatId: item.beatId,
+      title: item.title,
+      priceCents: item.priceCents,
+      currency: checkout.currency,
+      provider: checkout.provider,
+      purchasedAt: now,
+      refundedAt: refundReason ? now : null,
+    })
+    .returning();
+
+  if (!refundReason && user) {
+    if (item.kind === 'vipPlan') {
+      const [upgraded] = await tx
+        .update(users)
+        .set({ userType: 'vipUser', updatedAt: now })
+        .where(and(eq(users.id, user.id), ne(users.userType, 'vipUser')))
+        .returning({ id: users.id });
+      if (!upgraded) refundReason = `You were already a VIP Member when this payment for the ${item.title} completed, so it was paid twice.`;
+    } else if (item.beatId) {
+      const [granted] = await tx
+        .insert(entitlements)
+        .values({ userId: user.id, beatId: item.beatId, source: item.kind, purchaseId: purchase!.id, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ beatId: entitlements.beatId });
+      if (!granted) {
+        refundReason =
+          item.kind === 'stems'
+            ? `You already had the stems of ${item.title}, so they were paid twice.`
+            : `You already owned ${item.title}, so it was paid twice.`;
+      }
+    }
+    if (refundReason) await tx.update(purchases).set({ refundedAt: now }).where(eq(purchases.id, purchase!.id));
+  }
+
+  if (refundReason) {
+    await tx.insert(refunds).values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now });
+  }
+  return { title: item.title, kind: item.kind, priceCents: item.priceCents, refundReason };
+}
+
+/** The fulfilment itself, inside the caller's transaction; null when the checkout was fulfilled before. */
+async function fulfilInTx(tx: Tx, checkout: CheckoutRow, session: ProviderSession, now: Date): Promise<Fulfilment | null> {
+  const [claimed] = await tx
+    .update(checkouts)
+    .set({
+      fulfilledAt: now,
+      status: 'complete',
+      paymentStatus: 'paid',
+      paymentIntentId: session.paymentIntentId ?? checkout.paymentIntentId,
+    })
+    .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.fulfilledAt)))
+    .returning();
+  if (!claimed) return null;
+
+  const [user] = claimed.userId ? await tx.select().from(users).where(eq(users.id, claimed.userId)).limit(1) : [];
+  const items = await tx.select().from(checkoutItems).where(eq(checkoutItems.checkoutId, claimed.id));
+  // A stable order, so two fulfilments touching the same beats take their row locks in the same order.
+  items.sort((a, b) => (a.beatId ?? '').localeCompare(b.beatId ?? '') || a.kind.localeCompare(b.kind));
+
+  const lines: Delivered[] = [];
+  for (const item of items) lines.push(await grantItem(tx, claimed, user ?? null, item, now));
+
+  const deliveredIds = (kinds: PurchaseKind[]) =>
+    items.filter((item, i) => item.beatId && kinds.includes(item.kind) && !lines[i]!.refundReason).map((item) => item.beatId!);
+  const boughtBeats = deliveredIds(['lease', 'exclusive']);
+  const boughtStems = deliveredIds(['stems']);
+  const soldExclusives = deliveredIds(['exclusive']);
+
+  if (user && boughtBeats.length > 0) {
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, user.id), inArray(cartItems.beatId, boughtBeats)));
+  }
+  if (user && boughtStems.length > 0) {
+    await tx.delete(stemsCartItems).where(and(eq(stemsCartItems.userId, user.id), inArray(stemsCartItems.beatId, boughtStems)));
+  }
+  if (soldExclusives.length > 0) {
+    // A sold exclusive leaves every cart (DECISIONS).
+    await tx.delete(cartItems).where(inArray(cartItems.beatId, soldExclusives));
+    await tx.delete(stemsCartItems).where(inArray(stemsCartItems.beatId, soldExclusives));
+  }
+  return { checkout: claimed, user: user ?? null, lines };
+}
+
+/**
+ * Applies the provider's view of a session to our checkout. With an event, the event id is recorded in
+ * the same transaction, so a redelivered event changes nothing.
+ */
+export async function settleCheckout(
+  deps: Deps,
+  checkout: CheckoutRow,
+  session: ProviderSession,
+  options: { event?: Pick<PaymentEvent, 'id' | 'type'>; log: Log },
+): Promise<SettleResult> {
+  const { event, log } = options;
+  const now = deps.clock.now();
+  const isPaid = session.status === 'complete' && (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required');
+
+  if (isPaid && session.amountTotal !== null && session.amountTotal !== checkout.amountCents) {
+    // Our sessions are created with our amounts; a mismatch means something is badly wrong: deliver nothing.
+    log.error(
+      { checkoutId: checkout.id, sessionId: session.id, expected: checkout.amountCents, got: session.amountTotal },
+      'checkout amount does not match the provider session; not fulfilled',
+    );
+    return { checkout, state: stateOf(checkout), fulfilledNow: false, duplicateEvent: false };
+  }
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (event) {
+      const [fresh] = await tx
+        .insert(processedEvents)
+        .values({ eventId: event.id, type: event.type, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ eventId: processedEvents.eventId });
+      if (!fresh) return { duplicate: true as const };
+    }
+
+    if (isPaid) {
+      return { duplicate: false as const, fulfilment: await fulfilInTx(tx, checkout, session, now) };
+    }
+    if (event?.type === 'checkout.session.async_payment_failed') {
+      const [failed] = await tx
+        .update(checkouts)
+        .set({ paymentStatus: 'failed', status: 'complete' })
+        .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.fulfilledAt)))
+        .returning();
+      if (failed) await releaseReservations(tx, failed);
+    } else if (session.status === 'expired') {
+      const [expired] = await tx
+        .update(checkouts)
+        .set({ status: 'expired' })
+        .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.fulfilledAt), ne(checkouts.status, 'complete')))
+        .returning();
+      if (expired) await releaseReservations(tx, expired);
+    } else if (session.status === 'complete') {
+      // Completed with a delayed payment method: nothing is granted until async_payment_succeeded.
+      await tx
+        .update(checkouts)
+        .set({ status: 'complete', paymentIntentId: session.paymentIntentId ?? checkout.paymentIntentId })
+        .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.fulfilledAt), ne(checkouts.paymentStatus, 'failed')));
+    }
+    return { duplicate: false as const, fulfilment: null };
+  });
+
+  const [current] = await deps.db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).limit(1);
+  const settled = current ?? checkout;
+
+  if (!outcome.duplicate && outcome.fulfilment) {
+    const { user, lines } = outcome.fulfilment;
+    log.info({ checkoutId: checkout.id, sessionId: session.id, items: lines.length }, 'checkout fulfilled');
+    try {
+      await sendReceipt(deps, {
+        to: user?.email ?? checkout.email,
+        name: user?.fullName ?? checkout.email,
+        orderId: checkout.id,
+        paidAt: now,
+        delivered: lines.filter((l) => !l.refundReason),
+        refunded: lines.filter((l) => l.refundReason),
+      });
+    } catch (error) {
+      log.error({ err: error, checkoutId: checkout.id }, 'receipt e-mail failed');
+    }
+  }
+  // Refunds left pending by an earlier attempt (provider unreachable) are retried on every settlement.
+  await processPendingRefunds(deps, settled, log);
+
+  return {
+    checkout: settled,
+    state: stateOf(settled),
+    fulfilledNow: !outcome.duplicate && Boolean(outcome.fulfilment),
+    duplicateEvent: outcome.duplicate,
+  };
+}
+
+/** Sends the checkout's recorded-but-not-yet-made refunds to the provider, and tells the buyer about each one once. */
+export async function processPendingRefunds(deps: Deps, checkout: CheckoutRow, log: Log): Promise<void> {
+  const pending = await deps.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.checkoutId, checkout.id), isNull(refunds.providerRefundId)));
+  if (pending.length === 0) return;
+  if (!checkout.paymentIntentId) {
+    log.error({ checkoutId: checkout.id }, 'refund pending but the checkout has no payment id');
+    return;
+  }
+  const [buyer] = checkout.userId ? await deps.db.select().from(users).where(eq(users.id, checkout.userId)).limit(1) : [];
+  const items = await deps.db
+    .select({ title: checkoutItems.title, priceCents: checkoutItems.priceCents })
+    .from(checkoutItems)
+    .where(eq(checkoutItems.checkoutId, checkout.id));
+
+  for (const refund of pending) {
+    let providerRefundId: string;
+    try {
+      ({ id: providerRefundId } = await deps.payments.refund({
+        paymentIntentId: checkout.paymentIntentId,
+        amountCents: refund.amountCents,
+        idempotencyKey: refund.id,
+      }));
+    } catch (error) {
+      log.error({ err: error, checkoutId: checkout.id, refundId: refund.id }, 'refund failed; it will be retried');
+      continue;
+    }
+    // Only the settlement that records the provider's refund id tells the buyer (concurrent settlements race here).
+    const [recorded] = await deps.db
+      .update(refunds)
+      .set({ providerRefundId })
+      .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)))
+      .returning();
+    if (!recorded) continue;
+    log.info({ checkoutId: checkout.id, refundId: refund.id, providerRefundId }, 'refund made');
+    const title = items.find((i) => refund.reason.includes(i.title))?.title ?? 'your purchase';
+    try {
+      await sendRefundNotice(deps, {
+        to: buyer?.email ?? checkout.email,
+        name: buyer?.fullName ?? checkout.email,
+        orderId: checkout.id,
+        title,
+        amountCents: refund.amountCents,
+        reason: refund.reason,
+      });
+    } catch (error) {
+      log.error({ err: error, checkoutId: checkout.id }, 'refund e-mail failed');
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/** The e-mails a purchase sends: the receipt (what was bought, links to the dashboard) and the notice of a refund. */
+import { purchaseTypeLabels, type PurchaseKind } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
+import { formatUsd } from './pricing.js';
+
+export interface ReceiptLine {
+  title: string;
+  kind: PurchaseKind;
+  priceCents: number;
+}
+
+const lineLabel = (line: ReceiptLine) =>
+  line.kind === 'vipPlan' ? 'VIP catalog plan' : `${line.title} (${purchaseTypeLabels[line.kind]})`;
+
+export async function sendReceipt(
+  deps: Deps,
+  input: { to: string; name: string; orderId: string; paidAt: Date; delivered: ReceiptLine[]; refunded: ReceiptLine[] },
+): Promise<void> {
+  const paid = [...input.delivered, ...input.refunded].reduce((sum, line) => sum + line.priceCents, 0);
+  const refunded = input.refunded.reduce((sum, line) => sum + line.priceCents, 0);
+  const paragraphs = [
+    input.delivered.some((l) => l.kind === 'vipPlan')
+      ? 'Your VIP catalog access is active: every VIP catalog beat is yours to download in MP3 and WAV.'
+      : 'Your purchase is ready to download from your dashboard.',
+    `Order ${input.orderId}, paid on ${input.paidAt.toUTCString()}.`,
+  ];
+  if (input.refunded.length > 0) {
+    paragraphs.push(
+      `${formatUsd(refunded)} of this payment is being refunded to your card: ${input.refunded.map((l) => l.title).join(', ')} could not be delivered. A separate e-mail explains why.`,
+    );
+  }
+  const rows: Array<[string, string]> = input.delivered.map((line) => [lineLabel(line), formatUsd(line.priceCents)]);
+  for (const line of input.refunded) rows.push([`${lineLabel(line)} — refunded`, formatUsd(line.priceCents)]);
+  const total: [string, string] =
+    refunded > 0 ? ['Total after refund', formatUsd(paid - refunded)] : ['Total paid', formatUsd(paid)];
+  await deps.mailer.send({
+    to: input.to,
+    ...renderEmail({
+      subject: 'Your Beat Market receipt',
+      heading: 'Thanks for your purchase',
+      greeting: `Hi ${input.name},`,
+      paragraphs,
+      table: { rows, total },
+      action: { label: 'Open your dashboard', url: productUrl(deps.config, '/user-dashboard') },
+      footnote: `Your licence agreements (PDF) are on your dashboard and in your purchase history: ${productUrl(deps.config, '/purchase-history')}`,
+    }),
+  });
+}
+
+export async function sendRefundNotice(
+  deps: Deps,
+  input: { to: string; name: string; orderId: string; title: string; amountCents: number; reason: string },
+): Promise<void> {
+  await deps.mailer.send({
+    to: input.to,
+    ...renderEmail({
+      subject: `Refund for ${input.title} — Beat Market`,
+      heading: 'We refunded your payment',
+      greeting: `Hi ${input.name},`,
+      paragraphs: [
+        input.reason,
+        `We have refunded ${formatUsd(input.amountCents)} to the card you paid with (order ${input.orderId}). Depending on your bank it shows within 5–10 business days.`,
+        'We are sorry for the trouble. Plenty more beats are waiting in the store.',
+      ],
+      action: { label: 'Back to the store', url: productUrl(deps.config, '/') },
+    }),
+  });
+}

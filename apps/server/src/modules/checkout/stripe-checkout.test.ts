@@ -1,0 +1,268 @@
+/**
+ * The real payments path: Stripe Checkout through the official `stripe` package, pointed (host/port/protocol)
+ * at a stand-in HTTP server this test starts, with webhook events signed by the package's own test helper.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { checkouts, entitlements, purchases, refunds, users, type UserRow } from '../../db/schema.js';
+import { body, deliver, lineOf, openCheckout, openCheckoutOk } from './checkout.test-support.js';
+
+const WEBHOOK_SECRET = 'whsec_standin_signing_secret';
+
+interface StandInSession {
+  id: string;
+  object: 'checkout.session';
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  payment_intent: string | null;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  expires_at: number;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  mode: string;
+}
+
+/** The few Stripe API calls the product makes, answered the way Stripe answers them. */
+class StripeStandIn {
+  readonly sessions = new Map<string, StandInSession>();
+  readonly requests: Array<{ method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }> = [];
+  readonly refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
+  private server: Server | null = null;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        const form = new URLSearchParams(raw);
+        const path = (req.url ?? '').split('?')[0]!;
+        this.requests.push({ method: req.method ?? '', path, form, headers: req.headers });
+        const [status, answer] = this.route(req.method ?? '', path, form, req.headers);
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private route(method: string, path: string, form: URLSearchParams, headers: IncomingMessage['headers']): [number, unknown] {
+    if (headers.authorization !== 'Bearer sk_test_standin') {
+      return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];
+    }
+    const missing: [number, unknown] = [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } }];
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      let amount = 0;
+      for (let i = 0; form.has(`line_items[${i}][price_data][unit_amount]`); i++) {
+        amount += Number(form.get(`line_items[${i}][price_data][unit_amount]`)) * Number(form.get(`line_items[${i}][quantity]`) ?? 1);
+      }
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(key);
+        if (m) metadata[m[1]!] = value;
+      }
+      const id = `cs_test_${randomBytes(12).toString('hex')}`;
+      const session: StandInSession = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
+        amount_total: amount,
+        currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
+        client_reference_id: form.get('client_reference_id'),
+        customer_email: form.get('customer_email'),
+        expires_at: Number(form.get('expires_at')),
+        metadata,
+        success_url: form.get('success_url') ?? '',
+        cancel_url: form.get('cancel_url') ?? '',
+        mode: form.get('mode') ?? '',
+      };
+      this.sessions.set(id, session);
+      return [200, session];
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (sessionMatch) {
+      const session = this.sessions.get(sessionMatch[1]!);
+      if (!session) return missing;
+      if (method === 'GET') return [200, session];
+      if (method === 'POST' && sessionMatch[2]) {
+        if (session.status !== 'open') {
+          return [400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status of open can be expired.' } }];
+        }
+        session.status = 'expired';
+        session.url = null;
+        return [200, session];
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const key = String(headers['idempotency-key'] ?? randomBytes(4).toString('hex'));
+      const existing = this.refunds.get(key);
+      if (existing) return [200, { ...existing, object: 'refund', status: 'succeeded' }];
+      const refund = { id: `re_${randomBytes(8).toString('hex')}`, amount: Number(form.get('amount')), payment_intent: form.get('payment_intent') ?? '' };
+      this.refunds.set(key, refund);
+      return [200, { ...refund, object: 'refund', status: 'succeeded' }];
+    }
+    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+
+  /** The buyer pays on Stripe's page. */
+  complete(id: string): StandInSession {
+    const session = this.sessions.get(id)!;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.payment_intent = `pi_${randomBytes(8).toString('hex')}`;
+    session.url = null;
+    return session;
+  }
+}
+
+const standIn = new StripeStandIn();
+const clock = fixedClock(new Date());
+let t: TestApp;
+let buyer: UserRow;
+let token: string;
+
+beforeAll(async () => {
+  await standIn.start();
+  t = await createTestApp({
+    clock,
+    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url, PUBLIC_URL: 'https://store.example.test' },
+  });
+  buyer = await createUser(t, { fullName: 'Stripe Buyer' });
+  token = await loginAs(t, buyer);
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn.stop();
+});
+
+function signedEvent(type: string, session: StandInSession, at = clock.now()) {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(at.getTime() / 1000),
+    data: { object: session },
+    livemode: false,
+    type,
+  });
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(at.getTime() / 1000) });
+  return { payload, header };
+}
+
+describe('Stripe Checkout (against a local stand-in)', () => {
+  it('creates the session through the stripe package with the server’s amounts and answers Stripe’s url', async () => {
+    const beat = await createBeat(t, { title: 'Through Stripe', priceCents: 1999 });
+    const res = await openCheckout(t, token, 'beatPurchase', body(buyer, { beatDetails: [lineOf(beat)] }));
+    expect(res.statusCode).toBe(200);
+    const { session } = res.json() as { session: { id: string; url: string } };
+    expect(session.url).toBe(`https://checkout.stripe.test/c/pay/${session.id}`);
+
+    const create = standIn.requests.find((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST')!;
+    const [row] = await t.deps.db.select().from(checkouts).where(eq(checkouts.providerSessionId, session.id));
+    expect(row).toMatchObject({ provider: 'stripe', amountCents: 1999, status: 'open' });
+    expect(create.form.get('mode')).toBe('payment');
+    expect(create.form.get('line_items[0][price_data][unit_amount]')).toBe('1999');
+    expect(create.form.get('line_items[0][price_data][product_data][name]')).toBe('Through Stripe');
+    expect(create.form.get('customer_email')).toBe(buyer.email);
+    expect(create.form.get('client_reference_id')).toBe(row!.id);
+    expect(create.form.get('success_url')).toBe('https://store.example.test/paymentConfirm?session_id={CHECKOUT_SESSION_ID}');
+    expect(create.form.get('cancel_url')).toBe('https://store.example.test/cart');
+    expect(Number(create.form.get('expires_at')) - Math.floor(clock.now().getTime() / 1000)).toBe(31 * 60);
+    expect(create.headers['idempotency-key']).toBe(`checkout-${row!.id}`);
+  });
+
+  it('fulfils on a webhook signed with STRIPE_WEBHOOK_SECRET, and refuses forged, header-less and stale ones', async () => {
+    const beat = await createBeat(t, { title: 'Signed Delivery', priceCents: 2500 });
+    const { sessionId } = await openCheckoutOk(t, token, 'beatPurchase', body(buyer, { beatDetails: [lineOf(beat)] }));
+    const session = standIn.complete(sessionId);
+    const event = signedEvent('checkout.session.completed', session);
+
+    const forged = { payload: event.payload, header: Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: 'whsec_wrong' }) };
+    const stale = signedEvent('checkout.session.completed', session, new Date(clock.now().getTime() - 301_000));
+    for (const attempt of [forged, { payload: event.payload }, stale, { payload: event.payload.replace('2500', '1'), header: event.header }]) {
+      expect((await deliver(t, attempt)).statusCode).toBe(400);
+    }
+    expect(await t.deps.db.select().from(purchases).where(eq(purchases.beatId, beat.id))).toEqual([]);
+
+    const ok = await deliver(t, event);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().outcome).toBe('paid');
+    expect((await deliver(t, event)).json().outcome).toBe('duplicate');
+    const bought = await t.deps.db.select().from(purchases).where(eq(purchases.beatId, beat.id));
+    expect(bought).toHaveLength(1);
+    expect(bought[0]).toMatchObject({ provider: 'stripe', priceCents: 2500, userId: buyer.id });
+  });
+
+  it('the success page retrieves the session from Stripe and fulfils a purchase whose webhook was lost', async () => {
+    const { sessionId } = await openCheckoutOk(t, token, 'vipPlan', body(buyer, { price: 29 }));
+    standIn.complete(sessionId);
+    const res = await t.app.inject(authed(token, { method: 'POST', url: '/api/checkout/confirm', payload: { sessionId } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('paid');
+    expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`)).toBe(true);
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, buyer.id));
+    expect(row!.userType).toBe('vipUser');
+  });
+
+  it('expires a lapsed hold’s session at Stripe, and refunds a second payment for a sold exclusive through Stripe', async () => {
+    const first = await createUser(t);
+    const second = await createUser(t);
+    const firstToken = await loginAs(t, first);
+    const secondToken = await loginAs(t, second);
+    const beat = await createBeat(t, { title: 'Stripe Exclusive', beatType: 'Exclusive', priceCents: 60000 });
+
+    // First buyer opens a checkout and walks away: after the hold lapses, the next buyer's checkout expires it at Stripe.
+    const abandoned = await openCheckoutOk(t, firstToken, 'exclusive', body(first, { beatId: beat.id }));
+    clock.advance(30 * 60_000 + 1000);
+    const b = await openCheckoutOk(t, secondToken, 'exclusive', body(second, { beatId: beat.id }));
+    expect(standIn.sessions.get(abandoned.sessionId)!.status).toBe('expired');
+    const [old] = await t.deps.db.select().from(checkouts).where(eq(checkouts.id, abandoned.checkout.id));
+    expect(old!.status).toBe('expired');
+
+    // The second buyer pays; then a payment for the first session still completes (it raced the expiry at Stripe).
+    expect((await deliver(t, signedEvent('checkout.session.completed', standIn.complete(b.sessionId)))).statusCode).toBe(200);
+    const racing = standIn.sessions.get(abandoned.sessionId)!;
+    racing.status = 'open';
+    const late = standIn.complete(abandoned.sessionId);
+    expect((await deliver(t, signedEvent('checkout.session.completed', late))).statusCode).toBe(200);
+
+    const owners = await t.deps.db.select().from(entitlements).where(eq(entitlements.beatId, beat.id));
+    expect(owners.map((o) => o.userId)).toEqual([second.id]);
+    const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.checkoutId, abandoned.checkout.id));
+    const call = standIn.requests.find((r) => r.path === '/v1/refunds')!;
+    expect(call.form.get('payment_intent')).toBe(late.payment_intent);
+    expect(call.form.get('amount')).toBe('60000');
+    expect(call.headers['idempotency-key']).toBe(`refund-${refund!.id}`);
+    expect(refund!.providerRefundId).toBe([...standIn.refunds.values()][0]!.id);
+  });
+
+  it('serves no built-in test checkout when Stripe is configured', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/test-checkout/cs_test_0123456789abcdef' })).statusCode).toBe(404);
+  });
+
+  it('answers 401 to visitors and 403 for another account through the Stripe path too', async () => {
+    const other = await createUser(t);
+    const before = standIn.requests.length;
+    expect((await t.app.inject({ method: 'POST', url: '/create-checkout-session-plan', payload: body(other, {}) })).statusCode).toBe(401);
+    expect((await openCheckout(t, token, 'vipPlan', body(other, {}))).statusCode).toBe(403);
+    expect(standIn.requests.length).toBe(before);
+  });
+});

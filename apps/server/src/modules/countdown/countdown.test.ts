@@ -1,0 +1,112 @@
+/** Exclusives turn into Non-Exclusive at the lease price once the server's clock passes their end time — by a nudge or on their own. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ChangeBeatTypeResponse } from '@beat/shared';
+import { beats, type BeatRow } from '../../db/schema.js';
+import { createBeat, createTestApp, fixedClock, type TestApp } from '../../test/helper.js';
+import { startCountdownJob, type JobLogger } from './countdown.job.js';
+import { turnOverEndedExclusives } from './countdown.service.js';
+
+const start = new Date('2026-05-01T10:00:00Z');
+const clock = fixedClock(start);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { LEASE_PRICE_USD: '24.5' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const minutes = (n: number) => new Date(clock.now().getTime() + n * 60_000);
+const exclusive = (overrides: Partial<BeatRow> = {}) =>
+  createBeat(t, { beatType: 'Exclusive', priceCents: 40000, countdownEndTime: minutes(10), ...overrides });
+async function reload(beat: BeatRow): Promise<BeatRow> {
+  const [row] = await t.deps.db.select().from(beats).where(eq(beats.id, beat.id));
+  return row!;
+}
+const nudge = (beatId: string) => t.app.inject({ method: 'POST', url: '/api/changebeattype', payload: { beatId } });
+const silentLog: JobLogger & { errors: unknown[] } = {
+  errors: [],
+  info: () => undefined,
+  error(obj) {
+    this.errors.push(obj);
+  },
+};
+
+describe('POST /api/changebeattype (a nudge)', () => {
+  it('changes nothing before the end time, then turns the exclusive over at the lease price', async () => {
+    const beat = await exclusive();
+    const early = await nudge(beat.id);
+    expect(early.statusCode).toBe(200);
+    expect(early.json()).toMatchObject({ changed: false, beat: { beatType: 'Exclusive', price: 400 } });
+    expect((await reload(beat)).beatType).toBe('Exclusive');
+
+    clock.set(minutes(10));
+    const res = await nudge(beat.id);
+    const body = res.json() as ChangeBeatTypeResponse;
+    expect(body.changed).toBe(true);
+    expect(body.beat).toMatchObject({ _id: beat.id, beatType: 'Non-Exclusive', price: 24.5 });
+    const row = await reload(beat);
+    expect(row.beatType).toBe('Non-Exclusive');
+    expect(row.priceCents).toBe(2450);
+
+    // Once only: a second nudge finds nothing to do.
+    expect((await nudge(beat.id)).json()).toMatchObject({ changed: false, beat: { beatType: 'Non-Exclusive' } });
+  });
+
+  it('never turns over a sold exclusive, one reserved by an open checkout (until it lapses), or one without a countdown', async () => {
+    const sold = await exclusive({ countdownEndTime: minutes(-1), soldAt: minutes(-5) });
+    const reserved = await exclusive({ countdownEndTime: minutes(-1), reservedUntil: minutes(20) });
+    const endless = await exclusive({ countdownEndTime: null });
+    for (const b of [sold, reserved, endless]) expect((await nudge(b.id)).json().changed).toBe(false);
+    expect((await reload(sold)).beatType).toBe('Exclusive');
+    expect((await reload(reserved)).beatType).toBe('Exclusive');
+    clock.set(minutes(21));
+    expect((await nudge(reserved.id)).json().changed).toBe(true);
+    expect((await reload(endless)).beatType).toBe('Exclusive');
+  });
+
+  it('answers 400 for a bad id and 404 for unknown or unpublished beats', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/changebeattype', payload: { beatId: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('beatId is not a valid id');
+    expect((await t.app.inject({ method: 'POST', url: '/api/changebeattype', payload: {} })).json().message).toBe('beatId is required');
+    expect((await nudge('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const draft = await exclusive({ published: false, countdownEndTime: minutes(-1) });
+    expect((await nudge(draft.id)).statusCode).toBe(404);
+  });
+});
+
+describe('the background job', () => {
+  it('turnOverEndedExclusives turns every ended exclusive over with no client call, and only those', async () => {
+    const ended = await exclusive({ countdownEndTime: minutes(-2) });
+    const running = await exclusive({ countdownEndTime: minutes(2) });
+    const turned = await turnOverEndedExclusives(t.deps);
+    expect(turned.map((b) => b.id)).toContain(ended.id);
+    expect(turned.map((b) => b.id)).not.toContain(running.id);
+    expect((await reload(ended)).beatType).toBe('Non-Exclusive');
+    expect((await reload(running)).beatType).toBe('Exclusive');
+    expect(await turnOverEndedExclusives(t.deps)).toEqual([]);
+  });
+
+  it('runs on its own every interval once started, and stops when asked', async () => {
+    const beat = await exclusive({ countdownEndTime: minutes(1) });
+    const job = startCountdownJob(t.deps, { intervalMs: 25, log: silentLog });
+    try {
+      await new Promise((r) => setTimeout(r, 120));
+      expect((await reload(beat)).beatType).toBe('Exclusive');
+      clock.set(minutes(1));
+      await expect.poll(async () => (await reload(beat)).beatType, { timeout: 3000, interval: 25 }).toBe('Non-Exclusive');
+      expect((await reload(beat)).priceCents).toBe(2450);
+    } finally {
+      await job.stop();
+    }
+    // Stopped: a beat that ends later stays as it is.
+    const later = await exclusive({ countdownEndTime: minutes(1) });
+    clock.set(minutes(2));
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await reload(later)).beatType).toBe('Exclusive');
+    expect(silentLog.errors).toEqual([]);
+  });
+});

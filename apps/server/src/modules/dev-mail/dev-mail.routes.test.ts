@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper.js';
+import { renderEmail } from '../../adapters/mail/templates.js';
+
+let t: TestApp;
+let prod: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+  for (const [to, subject] of [
+    ['first@example.test', 'First <message>'],
+    ['second@example.test', 'Second message'],
+  ] as const) {
+    await t.deps.mailer.send({ to, ...renderEmail({ subject, heading: subject, paragraphs: ['Hello <there>'] }) });
+    await new Promise((r) => setTimeout(r, 5));
+  }
+});
+afterAll(async () => {
+  await t.close();
+  await prod.close();
+});
+
+describe('/dev/mail outside production', () => {
+  it('lists the outbox as JSON, newest first, filtered by recipient', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json' });
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json();
+    expect(messages.map((m: { to: string }) => m.to)).toEqual(['second@example.test', 'first@example.test']);
+    expect(messages[0]).toMatchObject({ subject: 'Second message', sentAt: null, error: null });
+    expect(messages[0].text).toContain('Beat Market');
+
+    const filtered = await t.app.inject({ method: 'GET', url: '/dev/mail.json?to=FIRST@example.test' });
+    expect(filtered.json().messages).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mail.json?limit=0' })).statusCode).toBe(400);
+  });
+
+  it('shows an HTML page a developer can click through, escaped', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toContain('text/html');
+    expect(list.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(list.body).toContain('First &lt;message&gt;');
+    expect(list.body).not.toContain('First <message>');
+    expect(list.body.indexOf('Second message')).toBeLessThan(list.body.indexOf('First &lt;message&gt;'));
+
+    const link = /href="(\/dev\/mail\/[0-9a-f-]{36})">First/.exec(list.body)?.[1];
+    expect(link).toBeDefined();
+    const page = await t.app.inject({ method: 'GET', url: link! });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('first@example.test');
+    expect(page.body).toContain('<iframe title="HTML body of the message" sandbox srcdoc="');
+    expect(page.body).toContain('Hello &lt;there&gt;'); // the text body, escaped
+
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/nope' })).statusCode).toBe(404);
+  });
+});
+
+describe('/dev/mail in production', () => {
+  it('answers 404 for the page, the JSON and a message', async () => {
+    await prod.deps.mailer.send({ to: 'p@example.test', subject: 'S', text: 'T', html: '<p>H</p>' });
+    for (const url of ['/dev/mail', '/dev/mail.json', '/dev/mail/00000000-0000-0000-0000-000000000000']) {
+      const res = await prod.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('p@example.test');
+    }
+  });
+});

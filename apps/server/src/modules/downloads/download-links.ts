@@ -1,0 +1,64 @@
+/**
+ * Signed download links: each names one user, one beat and one file type and expires within five
+ * minutes. HMAC-SHA256 with a key derived from the token secret (its own key, so a link can never
+ * pass for a session token or the other way round). Packed in binary so the link stays short:
+ * version (1) · user id (16) · beat id (16) · file type (1) · expiry in Unix seconds (4) · MAC (24).
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { fileTypes, type FileType } from '@beat/shared';
+
+export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
+
+export interface LinkClaims {
+  userId: string;
+  beatId: string;
+  fileType: FileType;
+  expiresAt: Date;
+}
+
+export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+const VERSION = 1;
+const PAYLOAD_BYTES = 38;
+const MAC_BYTES = 24;
+
+const uuidToBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
+function bytesToUuid(bytes: Buffer): string {
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function createLinkSigner(tokenSecret: string) {
+  const key = Buffer.from(hkdfSync('sha256', tokenSecret, 'beat-market', 'download-links', 32));
+  const mac = (payload: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
+
+  return {
+    sign(claims: LinkClaims): string {
+      const payload = Buffer.alloc(PAYLOAD_BYTES);
+      payload.writeUInt8(VERSION, 0);
+      uuidToBytes(claims.userId).copy(payload, 1);
+      uuidToBytes(claims.beatId).copy(payload, 17);
+      payload.writeUInt8(fileTypes.indexOf(claims.fileType), 33);
+      payload.writeUInt32BE(Math.floor(claims.expiresAt.getTime() / 1000), 34);
+      return Buffer.concat([payload, mac(payload)]).toString('base64url');
+    },
+
+    verify(token: string, now: Date): LinkCheck {
+      if (!/^[\w-]+$/.test(token)) return { ok: false, reason: 'invalid' };
+      const bytes = Buffer.from(token, 'base64url');
+      if (bytes.length !== PAYLOAD_BYTES + MAC_BYTES) return { ok: false, reason: 'invalid' };
+      const payload = bytes.subarray(0, PAYLOAD_BYTES);
+      if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), mac(payload))) return { ok: false, reason: 'invalid' };
+      const fileType = fileTypes[payload.readUInt8(33)];
+      if (payload.readUInt8(0) !== VERSION || !fileType) return { ok: false, reason: 'invalid' };
+      const expiresAt = new Date(payload.readUInt32BE(34) * 1000);
+      if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+      return {
+        ok: true,
+        claims: { userId: bytesToUuid(payload.subarray(1, 17)), beatId: bytesToUuid(payload.subarray(17, 33)), fileType, expiresAt },
+      };
+    },
+  };
+}
+
+export type LinkSigner = ReturnType<typeof createLinkSigner>;

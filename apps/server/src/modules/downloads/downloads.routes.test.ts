@@ -1,0 +1,251 @@
+/** Signed download links: who gets one, what fetching it delivers, and every way a link is refused. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { DownloadLink } from '@beat/shared';
+import { downloads, entitlements, type BeatRow, type UserRow } from '../../db/schema.js';
+import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+
+const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
+let t: TestApp;
+let owner: UserRow;
+let ownerToken: string;
+let stranger: UserRow;
+let strangerToken: string;
+let beat: BeatRow;
+const mp3 = randomBytes(4000);
+const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), randomBytes(6000)]);
+const zip = Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(2000)]);
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { RATE_LIMIT_SCALE: '1000' } });
+  await t.deps.storage.put('audio/dl/full.mp3', mp3);
+  await t.deps.storage.put('audio/dl/full.wav', wav);
+  await t.deps.storage.put('stems/dl/stems.zip', zip);
+  owner = await createUser(t);
+  stranger = await createUser(t, { userType: 'vipUser' });
+  ownerToken = await loginAs(t, owner);
+  strangerToken = await loginAs(t, stranger);
+  beat = await createBeat(t, {
+    title: 'Midnight: "Rain" / Remix',
+    mp3Key: 'audio/dl/full.mp3',
+    wavKey: 'audio/dl/full.wav',
+    stemsKey: 'stems/dl/stems.zip',
+  });
+  await t.deps.db.insert(entitlements).values({ userId: owner.id, beatId: beat.id, source: 'exclusive' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function linkFor(b: Pick<BeatRow, 'id'>, fileType: string, token = ownerToken, userId = owner.id) {
+  return t.app.inject(authed(token, { method: 'POST', url: '/api/download', payload: { beatId: b.id, userId, fileType } }));
+}
+
+async function newLink(fileType: 'mp3' | 'wav' | 'stems', b: Pick<BeatRow, 'id'> = beat, token = ownerToken, userId = owner.id) {
+  const res = await linkFor(b, fileType, token, userId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DownloadLink;
+}
+
+const fetchLink = (url: string, token: string | null = ownerToken, headers: Record<string, string> = {}) =>
+  t.app.inject(token ? authed(token, { method: 'GET', url, headers }) : { method: 'GET', url, headers });
+
+async function downloadRows(userId: string) {
+  return t.deps.db.select().from(downloads).where(eq(downloads.userId, userId));
+}
+
+describe('POST /api/download and fetching the link', () => {
+  it('answers a link for one user, beat and file type that expires within 5 minutes', async () => {
+    const link = await newLink('wav');
+    expect(link.url).toMatch(/^\/api\/download\/[\w-]{83}$/);
+    const ttl = new Date(link.expiresAt).getTime() - clock.now().getTime();
+    expect(ttl).toBeGreaterThan(4 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(5 * 60_000);
+    expect(link.fileName).toBe('Midnight Rain Remix.wav');
+  });
+
+  it('streams each file with its type, an attachment named after the title, and records the download', async () => {
+    const before = (await downloadRows(owner.id)).length;
+    for (const [fileType, bytes, type, ext] of [
+      ['mp3', mp3, 'audio/mpeg', 'mp3'],
+      ['wav', wav, 'audio/wav', 'wav'],
+      ['stems', zip, 'application/zip', 'zip'],
+    ] as const) {
+      const res = await fetchLink((await newLink(fileType)).url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Midnight Rain Remix.${ext}"; filename*=UTF-8''Midnight%20Rain%20Remix.${ext}`,
+      );
+      expect(res.headers['content-length']).toBe(String(bytes.length));
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+    }
+    const rows = await downloadRows(owner.id);
+    expect(rows.length - before).toBe(3);
+    expect(rows.slice(-3).map((r) => [r.beatId, r.fileType])).toEqual([
+      [beat.id, 'mp3'],
+      [beat.id, 'wav'],
+      [beat.id, 'stems'],
+    ]);
+  });
+
+  it('answers Range requests (206, 416), counting a resumed transfer only once', async () => {
+    const { url } = await newLink('wav');
+    const before = (await downloadRows(owner.id)).length;
+    const first = await fetchLink(url, ownerToken, { range: 'bytes=0-11' });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-11/${wav.length}`);
+    expect(first.rawPayload.toString('latin1')).toBe(wav.subarray(0, 12).toString('latin1'));
+    expect(first.rawPayload.subarray(8, 12).toString()).toBe('WAVE');
+    const rest = await fetchLink(url, ownerToken, { range: 'bytes=12-' });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.equals(wav.subarray(12))).toBe(true);
+    const beyond = await fetchLink(url, ownerToken, { range: `bytes=${wav.length + 10}-` });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${wav.length}`);
+    expect((await downloadRows(owner.id)).length - before).toBe(1);
+  });
+
+  it('refuses an expired link', async () => {
+    const { url } = await newLink('mp3');
+    clock.advance(5 * 60_000 + 1000);
+    try {
+      const res = await fetchLink(url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('This download link has expired. Please start the download again.');
+    } finally {
+      clock.advance(-(5 * 60_000 + 1000));
+    }
+    // Within its time it works.
+    clock.advance(4 * 60_000);
+    try {
+      expect((await fetchLink(url)).statusCode).toBe(200);
+    } finally {
+      clock.advance(-4 * 60_000);
+    }
+  });
+
+  it('refuses an altered link: another file type, beat, user or expiry, a forged signature, garbage', async () => {
+    const { url } = await newLink('mp3');
+    const bytes = Buffer.from(url.split('/').pop()!, 'base64url');
+    const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
+    const other = await createBeat(t, { mp3Key: 'audio/dl/full.mp3' });
+    const alter = (change: (b: Buffer) => void) => {
+      const copy = Buffer.from(bytes);
+      change(copy);
+      expect(copy.equals(bytes)).toBe(false);
+      return `/api/download/${copy.toString('base64url')}`;
+    };
+    const variants = [
+      alter((b) => b.writeUInt8(1, 33)), // mp3 → wav
+      alter((b) => uuidBytes(other.id).copy(b, 17)),
+      alter((b) => uuidBytes(stranger.id).copy(b, 1)),
+      alter((b) => b.writeUInt32BE(b.readUInt32BE(34) + 3600, 34)),
+      alter((b) => b.writeUInt8(b.readUInt8(b.length - 1) ^ 1, b.length - 1)),
+    ];
+    // The stranger may download this beat (VIP), so only the signature can refuse their copy of the link.
+    for (const url of variants) {
+      for (const token of [ownerToken, strangerToken]) {
+        const res = await fetchLink(url, token);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().message).toBe('This download link is not valid.');
+      }
+    }
+    expect((await fetchLink('/api/download/garbage')).statusCode).toBe(403);
+    expect((await fetchLink(`/api/download/${bytes.subarray(0, 40).toString('base64url')}`)).statusCode).toBe(403);
+    expect((await fetchLink(url)).statusCode).toBe(200);
+  });
+
+  it("refuses another account's use of a link (403) and a fetch without a token (401)", async () => {
+    const { url } = await newLink('mp3');
+    const theirs = await fetchLink(url, strangerToken);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message).toBe('This download link belongs to another account.');
+    expect((await fetchLink(url, null)).statusCode).toBe(401);
+  });
+
+  it('checks the entitlement: 403 for files not unlocked, 404 for files the beat does not have', async () => {
+    const leaseUser = await createUser(t);
+    const token = await loginAs(t, leaseUser);
+    await t.deps.db.insert(entitlements).values({ userId: leaseUser.id, beatId: beat.id, source: 'lease' });
+    expect((await linkFor(beat, 'mp3', token, leaseUser.id)).statusCode).toBe(200);
+    const wavRefused = await linkFor(beat, 'wav', token, leaseUser.id);
+    expect(wavRefused.statusCode).toBe(403);
+    expect(wavRefused.json().message).toBe('You have not unlocked the WAV of this beat. Unlock or buy it to download.');
+    expect((await linkFor(beat, 'stems', token, leaseUser.id)).statusCode).toBe(403);
+
+    const bare = await createBeat(t, { mp3Key: 'audio/dl/full.mp3', wavKey: null, stemsKey: null });
+    const noStems = await linkFor(bare, 'stems', strangerToken, stranger.id);
+    expect(noStems.statusCode).toBe(404);
+    expect(noStems.json().message).toBe('Stems are not available for this beat, sorry');
+    expect((await linkFor(bare, 'wav', strangerToken, stranger.id)).json().message).toBe('This beat has no WAV file.');
+    expect((await linkFor(bare, 'mp3', strangerToken, stranger.id)).statusCode).toBe(200);
+  });
+
+  it('checks again when the link is fetched (a right lost since is refused)', async () => {
+    const user = await createUser(t);
+    const token = await loginAs(t, user);
+    await t.deps.db.insert(entitlements).values({ userId: user.id, beatId: beat.id, source: 'lease' });
+    const { url } = await newLink('mp3', beat, token, user.id);
+    await t.deps.db.delete(entitlements).where(eq(entitlements.userId, user.id));
+    expect((await fetchLink(url, token)).statusCode).toBe(403);
+  });
+
+  it('keeps a deleted beat downloadable for its owner, but not through VIP', async () => {
+    const gone = await createBeat(t, { mp3Key: 'audio/dl/full.mp3', wavKey: 'audio/dl/full.wav', published: false, deletedAt: clock.now() });
+    await t.deps.db.insert(entitlements).values({ userId: owner.id, beatId: gone.id, source: 'credit' });
+    const res = await fetchLink((await newLink('wav', gone)).url);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(wav)).toBe(true);
+    expect((await linkFor(gone, 'mp3', strangerToken, stranger.id)).statusCode).toBe(403);
+  });
+
+  it('answers 401 to visitors, 403 for another user id (admins included), 400 for bad input, 404 for unknown beats', async () => {
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/download', payload: { beatId: beat.id, userId: owner.id, fileType: 'mp3' } });
+    expect(visitor.statusCode).toBe(401);
+    const theirs = await linkFor(beat, 'mp3', strangerToken, owner.id);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message).toBe('You can only download files for your own account.');
+    const admin = await createUser(t, { isAdmin: true });
+    expect((await linkFor(beat, 'mp3', await loginAs(t, admin), owner.id)).statusCode).toBe(403);
+    const badType = await linkFor(beat, 'flac');
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().message).toBe('fileType must be mp3, wav or stems');
+    const badId = await linkFor({ id: 'nope' }, 'mp3');
+    expect(badId.json().message).toBe('beatId is not a valid id');
+    expect((await linkFor({ id: '00000000-0000-4000-8000-000000000000' }, 'mp3')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/beats/{beatId}/files/{fileType} (the DTO links)', () => {
+  it('redirects the owner to a fresh signed link that delivers the file', async () => {
+    const res = await t.app.inject(authed(ownerToken, { method: 'GET', url: `/api/beats/${beat.id}/files/stems` }));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/^\/api\/download\//);
+    const file = await fetchLink(res.headers.location as string);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(zip)).toBe(true);
+  });
+
+  it('refuses visitors (401), users without the right (403) and unknown file types (400)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/api/beats/${beat.id}/files/mp3` })).statusCode).toBe(401);
+    const user = await createUser(t);
+    const refused = await t.app.inject(authed(await loginAs(t, user), { method: 'GET', url: `/api/beats/${beat.id}/files/wav` }));
+    expect(refused.statusCode).toBe(403);
+    expect((await t.app.inject(authed(ownerToken, { method: 'GET', url: `/api/beats/${beat.id}/files/exe` }))).statusCode).toBe(400);
+  });
+
+  it('names the protected routes in the beat DTO', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/getbeats' });
+    const dto = (res.json() as { beats: { _id: string; mp3FileLink: string; wavFileLink: string; zipFileLink: string }[] }).beats.find(
+      (b) => b._id === beat.id,
+    )!;
+    expect([dto.mp3FileLink, dto.wavFileLink, dto.zipFileLink]).toEqual([
+      `/api/beats/${beat.id}/files/mp3`,
+      `/api/beats/${beat.id}/files/wav`,
+      `/api/beats/${beat.id}/files/stems`,
+    ]);
+  });
+});

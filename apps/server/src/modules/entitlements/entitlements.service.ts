@@ -1,0 +1,89 @@
+/**
+ * Who may download what: the one rule of DECISIONS' entitlement table, used by the download check,
+ * the credit unlock, download links and the protected file routes.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { DownloadRights } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import type { Db, Tx } from '../../db/client.js';
+import { beats, entitlements, type BeatRow, type EntitlementSource, type UserRow } from '../../db/schema.js';
+
+export type RightsUser = Pick<UserRow, 'id' | 'userType' | 'isStemsAvailable'>;
+export type RightsBeat = Pick<BeatRow, 'id' | 'beatType' | 'published' | 'soldAt' | 'wavKey' | 'stemsKey'>;
+
+export const noRights: DownloadRights = { mp3: false, wav: false, stems: false };
+
+/** What each way of obtaining a beat grants (DECISIONS: MP3 lease, credit unlock, stems purchase, exclusive purchase). */
+const grants: Record<EntitlementSource, DownloadRights> = {
+  lease: { mp3: true, wav: false, stems: false },
+  credit: { mp3: true, wav: true, stems: false },
+  stems: { mp3: false, wav: false, stems: true },
+  exclusive: { mp3: true, wav: true, stems: true },
+};
+
+/**
+ * In the VIP catalog right now: a published Non-Exclusive beat (same test as the listing's `isListed`).
+ * The account-wide grants (VIP plan, isStemsAvailable) reach only these: a draft or a deleted beat is
+ * no longer offered, and an exclusive's stems belong to whoever buys the exclusive.
+ */
+export function inCatalog(beat: Pick<BeatRow, 'beatType' | 'published' | 'soldAt'>): boolean {
+  return beat.beatType === 'Non-Exclusive' && beat.published && beat.soldAt === null;
+}
+
+/**
+ * The pure rule: rows the user holds for this beat plus the account-wide grants, limited to the files
+ * the beat actually has. Rows (purchases, credit unlocks) keep working for deleted or sold beats.
+ */
+export function rightsFrom(user: RightsUser, beat: RightsBeat, sources: readonly EntitlementSource[]): DownloadRights {
+  const rights = { ...noRights };
+  for (const source of sources) {
+    const grant = grants[source];
+    rights.mp3 ||= grant.mp3;
+    rights.wav ||= grant.wav;
+    rights.stems ||= grant.stems;
+  }
+  if (inCatalog(beat)) {
+    if (user.userType === 'vipUser') {
+      rights.mp3 = true;
+      rights.wav = true;
+    }
+    if (user.isStemsAvailable) rights.stems = true;
+  }
+  return { mp3: rights.mp3, wav: rights.wav && beat.wavKey !== null, stems: rights.stems && beat.stemsKey !== null };
+}
+
+export function hasAnyRight(rights: DownloadRights): boolean {
+  return rights.mp3 || rights.wav || rights.stems;
+}
+
+export async function sourcesFor(db: Db | Tx, userId: string, beatId: string): Promise<EntitlementSource[]> {
+  const rows = await db
+    .select({ source: entitlements.source })
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, userId), eq(entitlements.beatId, beatId)));
+  return rows.map((r) => r.source);
+}
+
+/** What `user` may download of `beat`: { mp3, wav, stems }. */
+export async function rightsFor(deps: Pick<Deps, 'db'>, user: RightsUser, beat: RightsBeat): Promise<DownloadRights> {
+  return rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
+}
+
+/** Every beat the user holds rows for (purchases, credit unlocks) and what each allows; account-wide grants are not listed. */
+export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Promise<(DownloadRights & { beatId: string })[]> {
+  const rows = await deps.db
+    .select({ source: entitlements.source, beat: beats })
+    .from(entitlements)
+    .innerJoin(beats, eq(beats.id, entitlements.beatId))
+    .where(eq(entitlements.userId, user.id));
+  const byBeat = new Map<string, { beat: BeatRow; sources: EntitlementSource[] }>();
+  for (const row of rows) {
+    const entry = byBeat.get(row.beat.id) ?? { beat: row.beat, sources: [] };
+    entry.sources.push(row.source);
+    byBeat.set(row.beat.id, entry);
+  }
+  return [...byBeat.values()]
+    .map(({ beat, sources }) => ({ beatId: beat.id, ...rightsFrom(user, beat, sources) }))
+    .filter(hasAnyRight);
+}
+

@@ -1,0 +1,75 @@
+/** HTTP for the dashboard and purchase history (spec §7), and each purchase's licence agreement (PDF). */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { id, purchasedBeatsResponse, purchasedListBody, purchasesQuery, purchasesResponse } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { assertSelfOrAdmin, callerOf, requireAuth, userByEmailFor } from '../auth/auth.hooks.js';
+import { renderLicencePdf, licenceTerms } from './licence-pdf.js';
+import { listPurchasedBeats, listPurchases, purchaseForLicence } from './purchases.service.js';
+
+const userIdParams = z.object({ userId: id('userId') });
+const purchaseParams = z.object({ purchaseId: id('purchaseId') });
+const secured = { tags: ['purchases'], security: [{ bearer: [] }] };
+
+/** "Night Drive" → "Night-Drive": a filename every system accepts. */
+const fileSafe = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60) || 'beat';
+
+export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = requireAuth(deps);
+
+    app.get(
+      '/api/getrecentpurchases/:userId',
+      { preHandler: auth, schema: { ...secured, params: userIdParams, querystring: purchasesQuery, response: { 200: purchasesResponse } } },
+      async (request) => {
+        assertSelfOrAdmin(callerOf(request), request.params.userId);
+        return { purchases: await listPurchases(deps, request.params.userId, request.query.limit) };
+      },
+    );
+
+    const purchasedList = (path: string, kind: 'lease' | 'exclusive' | 'stems') =>
+      app.post(
+        path,
+        { preHandler: auth, schema: { ...secured, body: purchasedListBody, response: { 200: purchasedBeatsResponse } } },
+        async (request) => {
+          const user = await userByEmailFor(deps, callerOf(request), request.body.email);
+          return { beats: await listPurchasedBeats(deps, user.id, kind) };
+        },
+      );
+    purchasedList('/api/getpurchasedbeats', 'lease');
+    purchasedList('/api/getpurchasedExclusivebeats', 'exclusive');
+    purchasedList('/api/getpurchasedstems', 'stems');
+
+    app.get(
+      '/api/purchases/:purchaseId/licence',
+      { preHandler: auth, schema: { ...secured, params: purchaseParams } },
+      async (request, reply) => {
+        const { purchase, beat, buyer } = await purchaseForLicence(deps, callerOf(request).user, request.params.purchaseId);
+        const pdf = await renderLicencePdf(
+          {
+            purchaseId: purchase.id,
+            orderId: purchase.checkoutId,
+            kind: purchase.kind,
+            purchasedAt: purchase.purchasedAt,
+            priceCents: purchase.priceCents,
+            buyer: { name: buyer?.fullName ?? purchase.buyerName, email: buyer?.email ?? purchase.buyerEmail },
+            beat: purchase.kind === 'vipPlan' ? null : { title: purchase.title, artistName: beat?.artistName ?? null, bpm: beat?.bpm ?? null },
+          },
+          deps.clock.now(),
+        );
+        const name = `${fileSafe(purchase.kind === 'vipPlan' ? 'VIP-Catalog' : purchase.title)}-${fileSafe(licenceTerms[purchase.kind].name)}.pdf`;
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(Buffer.from(pdf));
+      },
+    );
+  };
+}

@@ -1,0 +1,7 @@
+/** /account-setting — profile and password of the signed-in user (protected). */
+import { RequireAuth } from '../../features/auth/components/require-auth';
+import { AccountSettings } from '../../features/account/components/account-settings';
+
+export function AccountSettingPage() {
+  return <RequireAuth loadingLabel="Loading your account settings">{(user) => <AccountSettings user={user} />}</RequireAuth>;
+}

@@ -1,0 +1,29 @@
+/** /forgotpassword — send a recovery code, then /otpverification. */
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { AuthLayout } from '../../features/auth/components/auth-layout';
+import { ForgotPasswordForm } from '../../features/account/components/forgot-password-form';
+import { recoveryHighlights, RecoveryShowcaseTitle } from '../../features/account/components/recovery-showcase';
+import '../../features/account/components/recovery.css';
+
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <title>Forgot Password · Beat Market</title>
+      <AuthLayout
+        title="Forgot your password?"
+        lead="Enter the e-mail of your account and we will send you a 5-character code to reset it."
+        showcaseTitle={<RecoveryShowcaseTitle />}
+        highlights={recoveryHighlights}
+        footer={
+          <>
+            Remembered it? <Link to={paths.login}>Log in</Link>
+          </>
+        }
+      >
+        <ForgotPasswordForm onSent={() => navigate(paths.otpVerification)} />
+      </AuthLayout>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+/** /purchase-history: every purchase, newest first, each with its licence agreement (spec §2). */
+import { UserLayout } from '../../features/account/components/user-layout';
+import { RequireAuth } from '../../features/auth/components/require-auth';
+import { PurchaseHistory } from '../../features/purchases/components/purchase-history';
+
+export function PurchaseHistoryPage() {
+  return (
+    <RequireAuth loadingLabel="Loading your purchases">
+      {(user) => (
+        <UserLayout title="Purchase History" lead="Every order, newest first.">
+          <PurchaseHistory user={user} />
+        </UserLayout>
+      )}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,16 @@
+/** /user-dashboard: 'Dashboard' — purchases, exclusives, stems and beats, in the account layout (spec §2). */
+import { UserLayout } from '../../features/account/components/user-layout';
+import { RequireAuth } from '../../features/auth/components/require-auth';
+import { Dashboard } from '../../features/purchases/components/dashboard';
+
+export function UserDashboardPage() {
+  return (
+    <RequireAuth loadingLabel="Loading your dashboard">
+      {(user) => (
+        <UserLayout title="Dashboard" lead="Everything you bought, ready to play and download.">
+          <Dashboard user={user} />
+        </UserLayout>
+      )}
+    </RequireAuth>
+  );
+}

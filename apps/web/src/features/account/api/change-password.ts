@@ -1,0 +1,20 @@
+/** POST /api/changePassword: the signed-in user changes their password, given the current one. */
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePasswordBody, ChangePasswordResponse } from '@beat/shared';
+import { api } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+
+export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
+  return api<ChangePasswordResponse>('/api/changePassword', { method: 'POST', body });
+}
+
+export function useChangePassword() {
+  const { replaceToken } = useAuth();
+  return useMutation({
+    mutationFn: changePassword,
+    // Every old token ended with the change; the answer carries this browser's new one.
+    onSuccess: (answer) => {
+      if (answer.token) replaceToken(answer.token, answer.user);
+    },
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The frame of the account pages (spec §2 "User layout"): a sidebar with the user's avatar, full name, user-type
+ * label and Credits count, links Dashboard, Purchase History, Favorite, Account Setting, and Logout; the page beside it.
+ * Render it inside <RequireAuth> so the user is known.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { Coins, Heart, LayoutDashboard, LogOut, ReceiptText, Settings } from 'lucide-react';
+import { messages, userTypeLabels } from '@beat/shared';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../auth/auth-context';
+import { UserAvatar } from '../../auth/components/user-avatar';
+import { errorMessage } from '../../../lib/api-client';
+import { useMediaQuery } from '../../../hooks/use-media-query';
+import './user-layout.css';
+
+export interface UserLayoutProps {
+  /** The page's heading (an <h1>) and document title. */
+  title: string;
+  /** Optional muted line under the heading. */
+  lead?: ReactNode;
+  /** Optional buttons on the right of the heading. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+const links = [
+  { to: paths.userDashboard, label: 'Dashboard', icon: <LayoutDashboard /> },
+  { to: paths.purchaseHistory, label: 'Purchase History', icon: <ReceiptText /> },
+  { to: paths.favourite, label: 'Favorite', icon: <Heart /> },
+  { to: paths.accountSetting, label: 'Account Setting', icon: <Settings /> },
+];
+
+export function UserLayout({ title, lead, actions, children }: UserLayoutProps) {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const titleId = useId();
+  // Keep in step with the breakpoint in user-layout.css, where the sidebar folds above the page.
+  const compact = useMediaQuery('(max-width: 1179.98px)');
+  const current = pathname.replace(/(.)\/+$/, '$1');
+
+  async function onLogout() {
+    setLoggingOut(true);
+    try {
+      await logout();
+      toast.success(messages.loggedOut);
+      navigate(paths.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setLoggingOut(false);
+    }
+  }
+
+  const credits = user?.Credits ?? 0;
+  return (
+    <div className="user-layout">
+      <title>{`${title} · Beat Market`}</title>
+      <aside className="user-layout__aside" aria-label="Your account">
+        <div className="user-layout__profile">
+          <UserAvatar user={user} size={compact ? 56 : 72} className="user-layout__avatar" />
+          <div className="user-layout__who">
+            <p className="user-layout__name">{user?.fullName ?? ''}</p>
+            {user && <p className="user-layout__type">{userTypeLabels[user.userType]}</p>}
+          </div>
+          <p className="user-layout__credits">
+            <Coins aria-hidden="true" />
+            <span>Credits</span>
+            <strong data-testid="user-credits">{credits}</strong>
+          </p>
+        </div>
+
+        <nav className="user-layout__nav" aria-label="Account">
+          <ul>
+            {links.map((link) => {
+              const active = link.to === current;
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className={active ? 'user-layout__link is-active' : 'user-layout__link'}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    <span className="user-layout__icon" aria-hidden="true">
+                      {link.icon}
+                    </span>
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+            <li>
+              <button
+                type="button"
+                className="user-layout__link user-layout__logout"
+                onClick={() => void onLogout()}
+                disabled={loggingOut}
+                aria-busy={loggingOut || undefined}
+              >
+                <span className="user-layout__icon" aria-hidden="true">
+                  <LogOut />
+                </span>
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+
+      <section className="user-layout__content" aria-labelledby={titleId}>
+        <header className="user-layout__header">
+          <div className="user-layout__heading">
+            <h1 id={titleId} className="user-layout__title">
+              {title}
+            </h1>
+            {lead && <p className="user-layout__lead">{lead}</p>}
+          </div>
+          {actions && <div className="user-layout__actions">{actions}</div>}
+        </header>
+        {children}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** Query keys of the admin area, so a change can refresh exactly what it affects. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  beats: ['admin', 'beats'] as const,
+  users: ['admin', 'users'] as const,
+  analytics: ['admin', 'analytics'] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+/** `?page=2&pageSize=10&q=…` from an object, leaving out empty values. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

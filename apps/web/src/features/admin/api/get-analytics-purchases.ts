@@ -1,0 +1,27 @@
+/** GET /api/admin/analytics/purchases: the Users table, one row per purchase, newest first. */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AnalyticsPurchasesPage } from '@beat/shared';
+import { api } from '../../../lib/api-client';
+import { adminKeys, queryString } from './admin-keys';
+
+export interface PurchasesFilter {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function getAnalyticsPurchases(filter: PurchasesFilter, signal?: AbortSignal): Promise<AnalyticsPurchasesPage> {
+  return api<AnalyticsPurchasesPage>(`/api/admin/analytics/purchases${queryString({ ...filter })}`, { signal });
+}
+
+export function analyticsPurchasesQueryOptions(filter: PurchasesFilter) {
+  return queryOptions({
+    queryKey: [...adminKeys.analytics, 'purchases', filter],
+    queryFn: ({ signal }) => getAnalyticsPurchases(filter, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnalyticsPurchases(filter: PurchasesFilter) {
+  return useQuery(analyticsPurchasesQueryOptions(filter));
+}

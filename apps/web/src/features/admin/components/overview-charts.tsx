@@ -1,0 +1,45 @@
+/** The overview's charts for a period: headline numbers, then chart sections, with loading and error states. */
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useAnalyticsOverview } from '../api/get-analytics-overview';
+import { beatMetrics, globalMetrics } from '../lib/metrics';
+import { ChartSection } from './chart-section';
+import { KpiStrip } from './kpi-strip';
+import './admin-table.css';
+
+export interface OverviewChartsProps {
+  days: number;
+  sections: ('global' | 'beats')[];
+  /** Every card at once (Analytics), or three per section with See More (Dashboard). */
+  expanded?: boolean;
+  showKpis?: boolean;
+}
+
+export function OverviewCharts({ days, sections, expanded, showKpis = true }: OverviewChartsProps) {
+  const overview = useAnalyticsOverview(days);
+  if (overview.isError) {
+    return (
+      <div className="admin-state" role="alert">
+        <p>The numbers could not be loaded: {errorMessage(overview.error)}</p>
+        <Button size="sm" variant="secondary" onClick={() => void overview.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!overview.data) {
+    return (
+      <div className="admin-state">
+        <Spinner size="lg" label="Loading the numbers" />
+      </div>
+    );
+  }
+  return (
+    <>
+      {showKpis && <KpiStrip overview={overview.data} />}
+      {sections.includes('global') && <ChartSection title="Global" metrics={globalMetrics} overview={overview.data} expanded={expanded} />}
+      {sections.includes('beats') && <ChartSection title="Beats" metrics={beatMetrics} overview={overview.data} expanded={expanded} />}
+    </>
+  );
+}

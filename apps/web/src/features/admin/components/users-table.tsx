@@ -1,0 +1,191 @@
+/** User Management's table (spec): Name, Email, Status, Registration date, Action (edit, delete, Promote). */
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Crown, Pencil, Trash2 } from 'lucide-react';
+import { userTypeLabels, type User } from '@beat/shared';
+import { Button, IconButton } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+import { useDeleteUser } from '../api/delete-user';
+import { useAdminUsers } from '../api/get-admin-users';
+import { usePromoteUser } from '../api/promote-user';
+import { formatCount, formatUsDate } from '../lib/format';
+import { ConfirmDialog } from './confirm-dialog';
+import { EditUserModal } from './edit-user-modal';
+import { Pagination } from './pagination';
+import './admin-table.css';
+
+const PAGE_SIZE = 15;
+
+export function UsersTable({ q }: { q: string }) {
+  const headingId = useId();
+  const { user: me } = useAuth();
+  const [pageState, setPageState] = useState({ q, page: 1 });
+  const page = pageState.q === q ? pageState.page : 1;
+  const users = useAdminUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
+  const promote = usePromoteUser();
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [promoting, setPromoting] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const data = users.data;
+
+  async function confirmPromote() {
+    if (!promoting) return;
+    try {
+      const saved = await promote.mutateAsync(promoting._id);
+      toast.success(`${saved.fullName} is now a VIP member`);
+      setPromoting(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting._id);
+      toast.success(`${deleting.fullName}'s account deleted`);
+      setDeleting(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <section className="admin-card" aria-labelledby={headingId}>
+      <div className="admin-card__head">
+        <h2 id={headingId} className="admin-card__title">
+          Users
+          {data && <span className="admin-card__count">{formatCount(data.total)}</span>}
+        </h2>
+        {data && users.isFetching && <Spinner size="sm" label="Loading users" />}
+      </div>
+
+      {users.isError ? (
+        <div className="admin-state" role="alert">
+          <p>The users could not be loaded: {errorMessage(users.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
+          <table className={['admin-table', users.isPlaceholderData && 'admin-table--busy'].filter(Boolean).join(' ')}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Status</th>
+                <th scope="col">Registration date</th>
+                <th scope="col" className="is-num">
+                  Action
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {!data ? (
+                <tr>
+                  <td colSpan={5} className="admin-table__empty">
+                    <Spinner size="md" label="Loading users" />
+                  </td>
+                </tr>
+              ) : data.users.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="admin-table__empty">
+                    {q ? `No user matches “${q}”.` : 'No users yet.'}
+                  </td>
+                </tr>
+              ) : (
+                data.users.map((user) => (
+                  <tr key={user._id}>
+                    <td className="admin-table__name-cell">
+                      <span className="admin-table__primary">{user.fullName}</span>
+                      <span className="admin-table__secondary">
+                        {user.Credits} {user.Credits === 1 ? 'credit' : 'credits'}
+                        {user.isStemsAvailable && ' · stems'}
+                        {user.isAdmin && ' · admin'}
+                        {!user.hasPasswordChanged && ' · invitation pending'}
+                      </span>
+                    </td>
+                    <td className="admin-table__email">{user.email}</td>
+                    <td>
+                      <span className={`admin-pill admin-pill--${user.userType}`}>{userTypeLabels[user.userType]}</span>
+                    </td>
+                    <td className="is-nowrap">{formatUsDate(user.createdAt)}</td>
+                    <td>
+                      <div className="admin-table__actions">
+                        <IconButton size="sm" variant="secondary" icon={<Pencil />} label={`Edit ${user.email}`} onClick={() => setEditing(user)} />
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          icon={<Crown />}
+                          disabled={user.userType === 'vipUser'}
+                          aria-label={user.userType === 'vipUser' ? `Promote ${user.email}: already a VIP member` : `Promote ${user.email} to VIP`}
+                          onClick={() => setPromoting(user)}
+                        >
+                          Promote
+                        </Button>
+                        <IconButton
+                          size="sm"
+                          className="admin-danger-link"
+                          icon={<Trash2 />}
+                          disabled={user._id === me?._id}
+                          label={user._id === me?._id ? 'You cannot delete your own account' : `Delete ${user.email}`}
+                          onClick={() => setDeleting(user)}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && data.total > PAGE_SIZE && (
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          noun="users"
+          label="Users pages"
+          busy={users.isPlaceholderData}
+          onPage={(p) => setPageState({ q, page: p })}
+        />
+      )}
+
+      <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={promoting !== null}
+        title="Promote to VIP?"
+        confirmLabel="Promote to VIP"
+        busyLabel="Promoting..."
+        busy={promote.isPending}
+        onConfirm={() => void confirmPromote()}
+        onClose={() => setPromoting(null)}
+      >
+        <p>
+          <strong>{promoting?.fullName}</strong> ({promoting?.email}) becomes a VIP member: every beat of the VIP catalog, MP3 and WAV.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this account?"
+        confirmLabel="Delete User"
+        busyLabel="Deleting..."
+        danger
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        <p>
+          <strong>{deleting?.fullName}</strong> ({deleting?.email}) can no longer log in. This cannot be undone.
+        </p>
+        <p>Their purchases stay in the books, with their name and e-mail.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

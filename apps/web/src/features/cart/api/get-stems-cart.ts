@@ -1,0 +1,23 @@
+/** GET /api/stemscart/{userId}: the account's stems cart. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StemsCartItem, StemsCartResponse } from '@beat/shared';
+import { api } from '../../../lib/api-client';
+
+export const stemsCartQueryKey = (userId: string | undefined) => ['cart', 'stems', userId] as const;
+
+export function getStemsCart(userId: string, signal?: AbortSignal): Promise<StemsCartItem[]> {
+  return api<StemsCartResponse>(`/api/stemscart/${encodeURIComponent(userId)}`, { signal }).then((r) => r.cartItems);
+}
+
+export function getStemsCartQueryOptions(userId: string | undefined) {
+  return queryOptions({
+    queryKey: stemsCartQueryKey(userId),
+    queryFn: ({ signal }) => getStemsCart(userId ?? '', signal),
+    enabled: Boolean(userId),
+    staleTime: 30_000,
+  });
+}
+
+export function useServerStemsCart(userId: string | undefined) {
+  return useQuery(getStemsCartQueryOptions(userId));
+}

@@ -1,0 +1,81 @@
+/** A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all" (spec §2 Cart). */
+import { useId } from 'react';
+import { Trash2 } from 'lucide-react';
+import { BeatArtwork } from '../../../components/beat/beat-artwork';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { IconButton } from '../../../components/ui/button';
+import { formatPrice } from '../../../lib/format';
+
+export interface CartListItem {
+  _id: string;
+  beatTitle: string;
+  artistName: string | null;
+  /** MP3 / EXCLUSIVE / STEMS. */
+  label: string;
+  price: number | null;
+}
+
+export interface CartListProps {
+  title: string;
+  items: CartListItem[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (select: boolean) => void;
+  onRemove: (item: CartListItem) => void;
+  removingId?: string;
+}
+
+export function CartList({ title, items, selected, onToggle, onToggleAll, onRemove, removingId }: CartListProps) {
+  const listId = useId();
+  const allSelected = items.length > 0 && items.every((i) => selected.has(i._id));
+  return (
+    <div className="cart-list">
+      <div className="cart-list__head">
+        <Checkbox
+          label={`Select all ${title.toLowerCase()}`}
+          checked={allSelected}
+          onChange={(event) => onToggleAll(event.currentTarget.checked)}
+          className="cart-list__all"
+        />
+        <span className="cart-list__count">
+          {selected.size > 0 ? `${selected.size} of ${items.length} selected` : `${items.length} ${items.length === 1 ? 'item' : 'items'}`}
+        </span>
+      </div>
+      <ul className="cart-list__rows" aria-label={title}>
+        {items.map((item) => {
+          const isSelected = selected.has(item._id);
+          const inputId = `${listId}-${item._id}`;
+          return (
+            <li key={item._id} className={['cart-row', isSelected && 'cart-row--selected'].filter(Boolean).join(' ')}>
+              <input
+                id={inputId}
+                type="checkbox"
+                className="cart-row__check"
+                checked={isSelected}
+                onChange={() => onToggle(item._id)}
+              />
+              <label htmlFor={inputId} className="cart-row__main">
+                <span className="cart-row__box" aria-hidden="true" />
+                <BeatArtwork id={item._id} title={item.beatTitle} className="cart-row__art" />
+                <span className="cart-row__text">
+                  <span className="cart-row__title">{item.beatTitle}</span>
+                  {item.artistName && <span className="cart-row__artist">{item.artistName}</span>}
+                </span>
+                <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{item.label}</span>
+                <span className="cart-row__price">{item.price === null ? '—' : formatPrice(item.price)}</span>
+              </label>
+              <IconButton
+                label={`Remove ${item.beatTitle} from cart`}
+                icon={<Trash2 aria-hidden="true" />}
+                size="sm"
+                busy={removingId === item._id}
+                onClick={() => onRemove(item)}
+                className="cart-row__remove"
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

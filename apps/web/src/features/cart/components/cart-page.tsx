@@ -1,0 +1,198 @@
+/**
+ * /cart (spec §2): the beat cart and the stems cart, each a selectable list with its own 'Order Summary'.
+ * Selecting in one list clears the other; Pay Now opens the hosted checkout for the selection, or sends a
+ * visitor to log in (their cart waits in the browser and joins the account).
+ */
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Layers, Music2, ShoppingCart } from 'lucide-react';
+import { commerceMessages, type StemsCartItem } from '@beat/shared';
+import { ButtonLink, Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths, withReturnUrl } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+import { useStartCheckout } from '../api/create-checkout-session';
+import { cartsQueryKey } from '../api/get-cart';
+import { useCart, type CartLine } from '../hooks/use-cart';
+import { useStemsCart } from '../hooks/use-stems-cart';
+import { CartList, type CartListItem } from './cart-list';
+import { OrderSummary } from './order-summary';
+import './cart.css';
+
+type ListName = 'beats' | 'stems';
+
+interface Selection {
+  list: ListName | null;
+  ids: ReadonlySet<string>;
+}
+
+const none: Selection = { list: null, ids: new Set() };
+
+export function CartPage() {
+  const { isAuthenticated, user } = useAuth();
+  const cart = useCart();
+  const stems = useStemsCart();
+  const checkout = useStartCheckout(user);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [selection, setSelection] = useState<Selection>(none);
+  const [paying, setPaying] = useState<ListName | null>(null);
+
+  const beatItems: CartListItem[] = useMemo(
+    () => cart.items.map((i: CartLine) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: i.artistName, label: i.licence, price: i.price })),
+    [cart.items],
+  );
+  const stemsItems: CartListItem[] = useMemo(
+    () => stems.items.map((i: StemsCartItem) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: i.artistName, label: 'STEMS', price: i.price })),
+    [stems.items],
+  );
+
+  // Only items still in the list count as selected (a removed item leaves the selection).
+  const selectedIn = (list: ListName, items: CartListItem[]) =>
+    selection.list === list ? items.filter((i) => selection.ids.has(i._id)) : [];
+  const selectedBeats = selectedIn('beats', beatItems);
+  const selectedStems = selectedIn('stems', stemsItems);
+  const idsOf = (list: ListName) => (selection.list === list ? selection.ids : new Set<string>());
+
+  function toggle(list: ListName, id: string) {
+    setSelection((current) => {
+      // Selecting in one list clears the other (spec §2).
+      const ids = new Set(current.list === list ? current.ids : []);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      return { list, ids };
+    });
+  }
+
+  function toggleAll(list: ListName, items: CartListItem[], select: boolean) {
+    setSelection(select ? { list, ids: new Set(items.map((i) => i._id)) } : none);
+  }
+
+  function pay(list: ListName) {
+    const chosen = list === 'beats' ? selectedBeats : selectedStems;
+    if (chosen.length === 0) {
+      toast.error(commerceMessages.selectAtLeastOne);
+      return;
+    }
+    if (!isAuthenticated) {
+      navigate(withReturnUrl(paths.login, paths.cart));
+      return;
+    }
+    setPaying(list);
+    const beats = chosen.map((i) => ({ _id: i._id, beatTitle: i.beatTitle, price: i.price }));
+    checkout.mutate(list === 'beats' ? { kind: 'beatPurchase', beats } : { kind: 'stems', beats }, {
+      onError: (error) => {
+        setPaying(null);
+        toast.error(errorMessage(error));
+        // A changed price or a sold beat: show the cart as the server has it now.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+          void queryClient.invalidateQueries({ queryKey: cartsQueryKey });
+        }
+      },
+    });
+  }
+
+  const loading = cart.isLoading || stems.isLoading;
+  const empty = !loading && beatItems.length === 0 && stemsItems.length === 0;
+  const total = beatItems.length + stemsItems.length;
+
+  return (
+    <div className="cart-page">
+      <title>Cart · Beat Market</title>
+      <header className="cart-hero">
+        <span className="cart-hero__icon" aria-hidden="true">
+          <ShoppingCart />
+        </span>
+        <div>
+          <p className="store-hero__eyebrow">Checkout</p>
+          <h1 className="cart-hero__title">Cart</h1>
+          <p className="cart-hero__lead">
+            {loading
+              ? 'Loading your cart…'
+              : empty
+                ? 'Nothing here yet.'
+                : `${total} ${total === 1 ? 'item' : 'items'} waiting. Select what you want to buy, then Pay Now.`}
+          </p>
+        </div>
+      </header>
+
+      {!isAuthenticated && !empty && (
+        <p className="cart-notice">
+          You are browsing as a visitor: your cart is kept in this browser and joins your account when you{' '}
+          <Link to={withReturnUrl(paths.login, paths.cart)}>log in</Link> or <Link to={withReturnUrl(paths.signup, paths.cart)}>sign up</Link>.
+        </p>
+      )}
+
+      {loading ? (
+        <div className="cart-loading">
+          <Spinner size="lg" label="Loading your cart" />
+        </div>
+      ) : cart.isError ? (
+        <div className="cat-state" role="alert">
+          <p className="cat-state__title">Your cart could not be loaded.</p>
+          <p>{errorMessage(cart.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void cart.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : empty ? (
+        <div className="cat-state cart-empty">
+          <span className="cart-empty__icon" aria-hidden="true">
+            <ShoppingCart />
+          </span>
+          <p className="cat-state__title">Your cart is empty</p>
+          <p>Add an exclusive from the store, or a beat's MP3 lease or stems from its download button.</p>
+          <ButtonLink to={paths.home} size="sm">
+            Browse beats
+          </ButtonLink>
+        </div>
+      ) : (
+        <>
+          {beatItems.length > 0 && (
+            <section className="cart-block" aria-labelledby="cart-beats-title">
+              <div className="cart-block__main">
+                <h2 id="cart-beats-title" className="cart-block__title">
+                  <Music2 aria-hidden="true" />
+                  Beats
+                </h2>
+                <CartList
+                  title="Beats"
+                  items={beatItems}
+                  selected={idsOf('beats')}
+                  onToggle={(id) => toggle('beats', id)}
+                  onToggleAll={(select) => toggleAll('beats', beatItems, select)}
+                  onRemove={(item) => cart.remove({ _id: item._id, beatTitle: item.beatTitle })}
+                  removingId={cart.pendingBeatId}
+                />
+              </div>
+              <OrderSummary listName="Beats" selected={selectedBeats} onPay={() => pay('beats')} busy={paying === 'beats'} />
+            </section>
+          )}
+          {stemsItems.length > 0 && (
+            <section className="cart-block" aria-labelledby="cart-stems-title">
+              <div className="cart-block__main">
+                <h2 id="cart-stems-title" className="cart-block__title">
+                  <Layers aria-hidden="true" />
+                  Stems
+                </h2>
+                <CartList
+                  title="Stems"
+                  items={stemsItems}
+                  selected={idsOf('stems')}
+                  onToggle={(id) => toggle('stems', id)}
+                  onToggleAll={(select) => toggleAll('stems', stemsItems, select)}
+                  onRemove={(item) => stems.remove({ _id: item._id, beatTitle: item.beatTitle })}
+                  removingId={stems.pendingBeatId}
+                />
+              </div>
+              <OrderSummary listName="Stems" selected={selectedStems} onPay={() => pay('stems')} busy={paying === 'stems'} />
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

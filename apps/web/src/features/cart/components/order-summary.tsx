@@ -1,0 +1,73 @@
+/**
+ * One list's 'Order Summary' (spec §2 Cart): '{first title} and {n-1} more', subtotal, total and Pay Now.
+ * With nothing selected it says so, and Pay Now answers with the spec's message.
+ */
+import { ArrowRight, Lock } from 'lucide-react';
+import { commerceMessages } from '@beat/shared';
+import { Button } from '../../../components/ui/button';
+import { formatPrice } from '../../../lib/format';
+
+export interface SummaryLine {
+  beatTitle: string;
+  price: number | null;
+}
+
+export interface OrderSummaryProps {
+  /** Names the panel for assistive technology: "Beats" or "Stems". */
+  listName: string;
+  selected: SummaryLine[];
+  onPay: () => void;
+  busy: boolean;
+}
+
+/** "Night Drive and 2 more" — the spec's summary of a selection. */
+export function summaryTitle(selected: SummaryLine[]): string {
+  const [first, ...rest] = selected;
+  if (!first) return '';
+  return rest.length === 0 ? first.beatTitle : `${first.beatTitle} and ${rest.length} more`;
+}
+
+export function OrderSummary({ listName, selected, onPay, busy }: OrderSummaryProps) {
+  const subtotal = selected.reduce((sum, line) => sum + (line.price ?? 0), 0);
+  const headingId = `summary-${listName.toLowerCase()}`;
+  return (
+    <aside className="cart-summary" aria-labelledby={headingId}>
+      <h3 id={headingId} className="cart-summary__title">
+        {commerceMessages.orderSummary}
+        <span className="visually-hidden"> — {listName}</span>
+      </h3>
+      {selected.length > 0 ? (
+        <p className="cart-summary__items" data-testid={`summary-items-${listName.toLowerCase()}`}>
+          {summaryTitle(selected)}
+        </p>
+      ) : (
+        <p className="cart-summary__empty">Select the items you want to buy.</p>
+      )}
+      <dl className="cart-summary__lines">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(subtotal)}</dd>
+        </div>
+        <div className="cart-summary__total">
+          <dt>Total</dt>
+          <dd>{formatPrice(subtotal)}</dd>
+        </div>
+      </dl>
+      <Button
+        block
+        size="lg"
+        busy={busy}
+        busyLabel="Opening checkout..."
+        iconEnd={<ArrowRight aria-hidden="true" />}
+        onClick={onPay}
+        aria-describedby={`${headingId}-note`}
+      >
+        Pay Now
+      </Button>
+      <p id={`${headingId}-note`} className="cart-summary__note">
+        <Lock aria-hidden="true" />
+        Secure card checkout. Prices are confirmed by the store at checkout.
+      </p>
+    </aside>
+  );
+}

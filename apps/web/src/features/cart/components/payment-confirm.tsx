@@ -1,0 +1,164 @@
+/**
+ * /paymentConfirm (spec §2): 'Payment Successful' and 'Creating your dashboard experience...', then the store
+ * after 5 seconds. It first settles its checkout session with the server (the same fulfilment as the webhook),
+ * so a purchase is never lost to a missing webhook, and refreshes what the purchase changed.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { commerceMessages, type ConfirmCheckoutResponse } from '@beat/shared';
+import { ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
+import { useAuth } from '../../auth/auth-context';
+import { useConfirmCheckout } from '../api/confirm-checkout';
+import './payment-confirm.css';
+
+export const REDIRECT_SECONDS = 5;
+
+export function PaymentConfirmPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const { isAuthenticated } = useAuth();
+  const confirm = useConfirmCheckout(sessionId, isAuthenticated);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!confirm.data) return;
+    // What a purchase changes: user type (VIP), downloads, carts, purchases, the store (a sold exclusive).
+    for (const key of [['me'], ['downloads'], ['cart'], ['purchases'], ['beats']]) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  }, [confirm.data, queryClient]);
+
+  // Without a session (or an account) to check, the page says what the spec says; the webhook does the rest.
+  const unchecked = !sessionId || !isAuthenticated;
+  if (!unchecked && confirm.isPending) {
+    return (
+      <div className="pay-confirm pay-confirm--loading">
+        <title>Confirming payment · Beat Market</title>
+        <Spinner size="lg" label="Confirming your payment" />
+        <p>Confirming your payment…</p>
+      </div>
+    );
+  }
+  if (!unchecked && confirm.isError) {
+    return (
+      <>
+        <title>Payment · Beat Market</title>
+        <Notice
+          icon={<CircleAlert />}
+          title="We could not check this payment"
+          actions={<ButtonLink to={paths.userDashboard}>Open your dashboard</ButtonLink>}
+        >
+          <p>{errorMessage(confirm.error)}</p>
+          <p>If you were charged, your purchase appears on your dashboard shortly and your receipt arrives by e-mail.</p>
+        </Notice>
+      </>
+    );
+  }
+  const status = unchecked ? 'paid' : confirm.data!.status;
+  if (status === 'paid') return <PaymentSuccessful answer={unchecked ? null : confirm.data!} />;
+  if (status === 'processing') {
+    return (
+      <>
+        <title>Payment processing · Beat Market</title>
+        <Notice icon={<Clock />} title="Payment processing" actions={<ButtonLink to={paths.home}>Back to the store</ButtonLink>}>
+          <p>Your bank is still confirming this payment. Your purchase is delivered, with a receipt by e-mail, as soon as it clears.</p>
+        </Notice>
+      </>
+    );
+  }
+  return (
+    <>
+      <title>Payment not completed · Beat Market</title>
+      <Notice
+        icon={<CircleAlert />}
+        title="Payment not completed"
+        actions={<ButtonLink to={paths.cart}>Back to your cart</ButtonLink>}
+      >
+        <p>
+          {status === 'failed'
+            ? 'The payment did not go through. Nothing was delivered; please try again with another payment method.'
+            : 'This checkout was not paid. Nothing was charged.'}
+        </p>
+      </Notice>
+    </>
+  );
+}
+
+function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse | null }) {
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(REDIRECT_SECONDS);
+
+  useEffect(() => {
+    const started = Date.now();
+    const tick = window.setInterval(() => {
+      setLeft(Math.max(0, REDIRECT_SECONDS - Math.floor((Date.now() - started) / 1000)));
+    }, 250);
+    const go = window.setTimeout(() => navigate(paths.home, { replace: true }), REDIRECT_SECONDS * 1000);
+    return () => {
+      window.clearInterval(tick);
+      window.clearTimeout(go);
+    };
+  }, [navigate]);
+
+  const refunded = answer?.items.filter((i) => i.refunded) ?? [];
+  return (
+    <div className="pay-confirm">
+      <title>Payment Successful · Beat Market</title>
+      <div className="pay-confirm__card">
+        <span className="pay-confirm__icon" aria-hidden="true">
+          <CircleCheck />
+        </span>
+        <h1 className="pay-confirm__title">{commerceMessages.paymentSuccessful}</h1>
+        <p className="pay-confirm__lead" role="status">
+          {commerceMessages.creatingDashboard}
+        </p>
+        {answer && answer.items.length > 0 && (
+          <ul className="pay-confirm__items" aria-label="Your purchase">
+            {answer.items.map((item) => (
+              <li key={`${item.kind}-${item.title}`} className={item.refunded ? 'is-refunded' : undefined}>
+                <span>{item.title}</span>
+                <span>{item.refunded ? 'Refunded' : formatPrice(item.price)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {refunded.length > 0 && (
+          <p className="pay-confirm__note">
+            {refunded.map((i) => i.title).join(', ')} could not be delivered and {refunded.length === 1 ? 'was' : 'were'} refunded. We
+            sent you an e-mail about it.
+          </p>
+        )}
+        <div className="pay-confirm__bar" aria-hidden="true">
+          <span style={{ animationDuration: `${REDIRECT_SECONDS}s` }} />
+        </div>
+        <p className="pay-confirm__redirect">
+          Taking you to the store in {left} {left === 1 ? 'second' : 'seconds'}.
+        </p>
+        <ButtonLink to={paths.userDashboard} variant="secondary" iconEnd={<ArrowRight aria-hidden="true" />}>
+          Open your dashboard
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function Notice({ icon, title, actions, children }: { icon: ReactNode; title: string; actions: ReactNode; children: ReactNode }) {
+  return (
+    <div className="pay-confirm">
+      <div className="pay-confirm__card">
+        <span className="pay-confirm__icon pay-confirm__icon--muted" aria-hidden="true">
+          {icon}
+        </span>
+        <h1 className="pay-confirm__title">{title}</h1>
+        <div className="pay-confirm__text">{children}</div>
+        {actions}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The visitor's carts in the browser: localStorage `beatCart` and `stemsCart` (arrays). Writers in this tab
+ * announce a change with `notifyLocalCartChange()`; other tabs are heard through the `storage` event.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const LOCAL_CART_KEYS = ['beatCart', 'stemsCart'] as const;
+const CHANGE_EVENT = 'beat-market:cart-change';
+
+function lengthOf(key: string): number {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function readCount(): number {
+  return LOCAL_CART_KEYS.reduce((sum, key) => sum + lengthOf(key), 0);
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || (LOCAL_CART_KEYS as readonly string[]).includes(event.key)) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(CHANGE_EVENT, onChange);
+  // The catalog's cart hook announces its own writes with this event.
+  window.addEventListener('beatcart-change', onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('beatcart-change', onChange);
+  };
+}
+
+/** Call after writing `beatCart` / `stemsCart` in this tab so the badge updates. */
+export function notifyLocalCartChange(): void {
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Items in the browser's carts. */
+export function useLocalCartCount(): number {
+  return useSyncExternalStore(subscribe, readCount, () => 0);
+}

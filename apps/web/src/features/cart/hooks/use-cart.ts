@@ -1,0 +1,127 @@
+/**
+ * The beat cart, one way for every screen: the account's cart on the server when logged in, the browser's
+ * `beatCart` for visitors (spec §4: a visitor's cart changes make no call). Toasts use the spec's words.
+ */
+import { useCallback, useMemo } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { commerceMessages, type Beat, type CartItem, type LicenceLabel } from '@beat/shared';
+import { useAuth } from '../../auth/auth-context';
+import { useLocalCart } from '../../catalog/hooks/use-local-cart';
+import { addToCart } from '../api/add-to-cart';
+import { cartQueryKey, useServerCart } from '../api/get-cart';
+import { removeFromCart } from '../api/remove-from-cart';
+import { cartErrorMessage } from './cart-errors';
+
+/** What the cart shows of an item, the same for visitors and accounts. */
+export interface CartLine {
+  _id: string;
+  beatTitle: string;
+  artistName: string | null;
+  licence: LicenceLabel;
+  price: number | null;
+}
+
+export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'beatType' | 'price' | 'hasStems'>;
+
+const licenceOf = (beat: Pick<Beat, 'beatType'>): LicenceLabel => (beat.beatType === 'Exclusive' ? 'EXCLUSIVE' : 'MP3');
+
+function optimisticItem(beat: CartBeat): CartItem {
+  return {
+    _id: beat._id,
+    beatTitle: beat.beatTitle,
+    artistName: beat.artistName,
+    beatType: beat.beatType,
+    licence: licenceOf(beat),
+    price: beat.price,
+    hasStems: beat.hasStems,
+    addedAt: new Date().toISOString(),
+  };
+}
+
+export function useCart() {
+  const { user, isAuthenticated } = useAuth();
+  const userId = user?._id;
+  const local = useLocalCart();
+  const server = useServerCart(isAuthenticated ? userId : undefined);
+  const queryClient = useQueryClient();
+  const key = cartQueryKey(userId);
+
+  const change = useMutation({
+    mutationFn: ({ beat, add }: { beat: CartBeat; add: boolean }) => {
+      if (!userId) throw new Error('Not signed in');
+      const body = { userId, beatId: beat._id };
+      return add ? addToCart('beats', body) : removeFromCart('beats', body);
+    },
+    onMutate: async ({ beat, add }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<CartItem[]>(key);
+      queryClient.setQueryData<CartItem[]>(key, (list = []) =>
+        add ? (list.some((i) => i._id === beat._id) ? list : [...list, optimisticItem(beat)]) : list.filter((i) => i._id !== beat._id),
+      );
+      return { previous };
+    },
+    onError: (error, { add }, context) => {
+      queryClient.setQueryData(key, context?.previous);
+      toast.error(cartErrorMessage(error, add ? commerceMessages.failedToAddToCart : commerceMessages.failedToRemoveFromCart));
+    },
+    onSuccess: (_answer, { beat, add }) => {
+      toast.success(add ? commerceMessages.addedToCart(beat.beatTitle) : commerceMessages.removedFromCart(beat.beatTitle));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  const items: CartLine[] = useMemo(() => {
+    if (isAuthenticated) {
+      return (server.data ?? []).map((i) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: i.artistName, licence: i.licence, price: i.price }));
+    }
+    return local.items.map((i) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: null, licence: i.licence ?? 'EXCLUSIVE', price: i.price }));
+  }, [isAuthenticated, server.data, local.items]);
+
+  const has = useCallback((beatId: string) => items.some((i) => i._id === beatId), [items]);
+
+  const add = useCallback(
+    (beat: CartBeat) => {
+      if (beat.price === null) {
+        toast.error(beat.beatType === 'Exclusive' ? commerceMessages.noPrice : commerceMessages.failedToAddToCart);
+        return;
+      }
+      if (!isAuthenticated) {
+        local.add({ _id: beat._id, beatTitle: beat.beatTitle, price: beat.price, licence: licenceOf(beat) });
+        return;
+      }
+      if (userId) change.mutate({ beat, add: true });
+    },
+    [isAuthenticated, local, userId, change],
+  );
+
+  const remove = useCallback(
+    (beat: Pick<CartBeat, '_id' | 'beatTitle'> & Partial<CartBeat>) => {
+      if (!isAuthenticated) {
+        local.remove(beat);
+        return;
+      }
+      if (userId) {
+        change.mutate({
+          beat: { artistName: '', beatType: 'Non-Exclusive', price: null, hasStems: false, ...beat },
+          add: false,
+        });
+      }
+    },
+    [isAuthenticated, local, userId, change],
+  );
+
+  return {
+    items,
+    has,
+    add,
+    remove,
+    /** Logged in, but the account's cart has not loaded yet. */
+    isLoading: isAuthenticated && (!userId || server.isPending),
+    isError: isAuthenticated && server.isError,
+    error: server.error,
+    refetch: server.refetch,
+    /** The beat whose add/remove is on its way to the server. */
+    pendingBeatId: change.isPending ? change.variables?.beat._id : undefined,
+  };
+}

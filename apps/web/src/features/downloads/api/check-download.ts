@@ -1,0 +1,42 @@
+/**
+ * GET /api/checkCreditDownload/{userId}/{beatId}: what the user may download of a beat. The spec's 404
+ * ("not among the user's downloads") is an answer, not a failure: it becomes all-false and is only logged.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { downloadMessages, type CheckDownloadResponse } from '@beat/shared';
+import { ApiError, api } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+
+/** Everything this feature caches: invalidate it after an unlock or a purchase. */
+export const downloadsQueryKey = ['downloads'] as const;
+
+export const noDownloads: CheckDownloadResponse = {
+  isAllowDownload: false,
+  isAllowStems: false,
+  rights: { mp3: false, wav: false, stems: false },
+};
+
+export async function checkDownload(userId: string, beatId: string, signal?: AbortSignal): Promise<CheckDownloadResponse> {
+  try {
+    return await api<CheckDownloadResponse>(`/api/checkCreditDownload/${userId}/${beatId}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      console.info(downloadMessages.beatNotInDownloads);
+      return noDownloads;
+    }
+    throw error;
+  }
+}
+
+export function downloadRightsQueryOptions(userId: string, beatId: string) {
+  return queryOptions({
+    queryKey: [...downloadsQueryKey, 'rights', userId, beatId],
+    queryFn: ({ signal }) => checkDownload(userId, beatId, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useDownloadRights(beatId: string) {
+  const { user } = useAuth();
+  return useQuery({ ...downloadRightsQueryOptions(user?._id ?? '', beatId), enabled: Boolean(user) });
+}

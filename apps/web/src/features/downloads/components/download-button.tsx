@@ -1,0 +1,75 @@
+/**
+ * The download/unlock button of a beat row. Visitors go to log in (or, on /vip, to sign up) and come
+ * back (spec §6). Signed-in users see a spinner while their downloads are checked, then the modal.
+ * Beats the user can already download show as unlocked.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { Download } from 'lucide-react';
+import type { Beat } from '@beat/shared';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths, withReturnUrl } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+import { downloadRightsQueryOptions } from '../api/check-download';
+import { useOwnedBeats } from '../api/get-owned-beats';
+import { DownloadModal, type DownloadModalVariant } from './download-modal';
+import './download-button.css';
+
+export type VisitorAuthTarget = 'login' | 'signup';
+
+export interface DownloadButtonProps {
+  beat: Beat;
+  visitorTarget?: VisitorAuthTarget;
+  variant?: DownloadModalVariant;
+}
+
+export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store' }: DownloadButtonProps) {
+  const { isAuthenticated, user } = useAuth();
+  const owned = useOwnedBeats();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [checking, setChecking] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  const vipCovers = user?.userType === 'vipUser' && beat.beatType === 'Non-Exclusive';
+  const unlocked = vipCovers || Boolean(owned.data?.get(beat._id));
+  const label = `Download ${beat.beatTitle}${unlocked ? ', unlocked' : ''}`;
+
+  async function onClick() {
+    if (!isAuthenticated) {
+      navigate(withReturnUrl(visitorTarget === 'signup' ? paths.signup : paths.login, location.pathname + location.search));
+      return;
+    }
+    if (!user || checking) return;
+    setChecking(true);
+    try {
+      await queryClient.fetchQuery(downloadRightsQueryOptions(user._id, beat._id));
+      setOpen(true);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={['dl-btn', unlocked && 'dl-btn--unlocked'].filter(Boolean).join(' ')}
+        aria-label={label}
+        title={label}
+        aria-haspopup={isAuthenticated ? 'dialog' : undefined}
+        aria-busy={checking || undefined}
+        onClick={() => void onClick()}
+      >
+        {checking ? <Spinner size="sm" /> : <Download aria-hidden="true" />}
+      </button>
+      <DownloadModal beat={beat} open={open} onClose={() => setOpen(false)} variant={variant} />
+    </>
+  );
+}

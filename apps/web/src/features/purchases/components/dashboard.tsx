@@ -1,0 +1,114 @@
+/**
+ * /user-dashboard (spec §2): 'Dashboard' with the purchase cards, 'My Exclusive Beats', 'Purchased Stems' and
+ * the purchased beats. The three purchased lists load in parallel and each shows its own failure.
+ */
+import type { ReactNode } from 'react';
+import { ArrowRight } from 'lucide-react';
+import type { User } from '@beat/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { BeatList } from '../../catalog';
+import { usePurchasedBeats } from '../api/get-purchased-beats';
+import { useRecentPurchases } from '../api/get-recent-purchases';
+import { ExclusiveBeats } from './exclusive-beats';
+import { PurchaseCards } from './purchase-cards';
+import { PurchasedStems } from './purchased-stems';
+import './purchases.css';
+
+/** How many purchase cards the dashboard shows before "See all". */
+const RECENT = 6;
+
+export function Dashboard({ user }: { user: User }) {
+  const recent = useRecentPurchases(user._id);
+  const exclusives = usePurchasedBeats('exclusives', user.email);
+  const stems = usePurchasedBeats('stems', user.email);
+  const leases = usePurchasedBeats('beats', user.email);
+  const all = recent.data ?? [];
+
+  return (
+    <>
+      <DashSection
+        id="dash-purchases"
+        title="Purchases"
+        action={
+          all.length > RECENT && (
+            <ButtonLink to={paths.purchaseHistory} size="sm" variant="ghost" iconEnd={<ArrowRight aria-hidden="true" />}>
+              See all {all.length}
+            </ButtonLink>
+          )
+        }
+        state={recent}
+        what="your purchases"
+      >
+        <PurchaseCards purchases={all.slice(0, RECENT)} />
+      </DashSection>
+
+      <DashSection id="dash-exclusives" title="My Exclusive Beats" state={exclusives} what="your exclusive beats" hideWhenEmpty>
+        <ExclusiveBeats beats={exclusives.data ?? []} />
+      </DashSection>
+
+      <DashSection id="dash-stems" title="Purchased Stems" state={stems} what="your stems" hideWhenEmpty>
+        <PurchasedStems beats={stems.data ?? []} />
+      </DashSection>
+
+      <DashSection id="dash-beats" title="Purchased Beats" state={leases} what="your beats" hideWhenEmpty>
+        <BeatList beats={leases.data ?? []} label="Purchased beats" purchased />
+      </DashSection>
+    </>
+  );
+}
+
+interface SectionState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: unknown[];
+  refetch: () => unknown;
+}
+
+function DashSection({
+  id,
+  title,
+  action,
+  state,
+  what,
+  hideWhenEmpty = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  state: SectionState;
+  what: string;
+  hideWhenEmpty?: boolean;
+  children: ReactNode;
+}) {
+  if (hideWhenEmpty && state.data && state.data.length === 0) return null;
+  return (
+    <section className="dash-section" aria-labelledby={id}>
+      <div className="cat-section__head">
+        <h2 id={id} className="cat-section__title">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {state.isPending ? (
+        <div className="dash-loading">
+          <Spinner label={`Loading ${what}`} />
+        </div>
+      ) : state.isError ? (
+        <div className="cat-state" role="alert">
+          <p className="cat-state__title">We could not load {what}.</p>
+          <p>{errorMessage(state.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void state.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+/** The dashboard's purchase cards (spec §2): Purchase Type, Price and Purchase Date (MM/DD/YYYY), or 'No Purchases Yet'. */
+import type { ReactNode } from 'react';
+import { Crown, FileAudio, Gem, Layers, ReceiptText } from 'lucide-react';
+import { commerceMessages, type Purchase, type PurchaseKind } from '@beat/shared';
+import { formatPrice } from '../../../lib/format';
+import { formatPurchaseDate } from '../lib/format-date';
+import { LicenceButton } from './licence-button';
+
+const icons: Record<PurchaseKind, ReactNode> = {
+  lease: <FileAudio />,
+  stems: <Layers />,
+  exclusive: <Gem />,
+  vipPlan: <Crown />,
+};
+
+export function PurchaseCards({ purchases }: { purchases: Purchase[] }) {
+  if (purchases.length === 0) {
+    return (
+      <div className="cat-state">
+        <span className="pc-empty__icon" aria-hidden="true">
+          <ReceiptText />
+        </span>
+        <p className="cat-state__title">{commerceMessages.noPurchases}</p>
+        <p>Your beats, stems and licences appear here after your first purchase.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="pc-grid" aria-label="Purchases">
+      {purchases.map((p) => (
+        <li key={p._id} className={['pc-card', `pc-card--${p.kind}`, p.refunded && 'pc-card--refunded'].filter(Boolean).join(' ')}>
+          <div className="pc-card__head">
+            <span className="pc-card__icon" aria-hidden="true">
+              {icons[p.kind]}
+            </span>
+            <p className="pc-card__title" title={p.beatTitle}>
+              {p.beatTitle}
+            </p>
+          </div>
+          <dl className="pc-card__facts">
+            <div>
+              <dt>Purchase Type</dt>
+              <dd>{p.purchaseType}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>{formatPrice(p.price)}</dd>
+            </div>
+            <div>
+              <dt>Purchase Date</dt>
+              <dd>{formatPurchaseDate(p.paymentDate)}</dd>
+            </div>
+          </dl>
+          {p.refunded ? (
+            <p className="pc-card__refunded">Refunded</p>
+          ) : (
+            <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

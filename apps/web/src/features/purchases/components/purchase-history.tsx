@@ -1,0 +1,93 @@
+/** /purchase-history: every purchase, newest first — a table on wide screens, cards on phones. */
+import { ReceiptText } from 'lucide-react';
+import { commerceMessages, type User } from '@beat/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
+import { useRecentPurchases } from '../api/get-recent-purchases';
+import { formatPurchaseDate } from '../lib/format-date';
+import { LicenceButton } from './licence-button';
+import './purchases.css';
+
+export function PurchaseHistory({ user }: { user: User }) {
+  const purchases = useRecentPurchases(user._id);
+  if (purchases.isPending) {
+    return (
+      <div className="dash-loading">
+        <Spinner size="lg" label="Loading your purchases" />
+      </div>
+    );
+  }
+  if (purchases.isError) {
+    return (
+      <div className="cat-state" role="alert">
+        <p className="cat-state__title">Your purchases could not be loaded.</p>
+        <p>{errorMessage(purchases.error)}</p>
+        <Button size="sm" variant="secondary" onClick={() => void purchases.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const rows = purchases.data;
+  if (rows.length === 0) {
+    return (
+      <div className="cat-state">
+        <span className="pc-empty__icon" aria-hidden="true">
+          <ReceiptText />
+        </span>
+        <p className="cat-state__title">{commerceMessages.noPurchases}</p>
+        <p>Everything you buy is listed here, with its licence agreement.</p>
+        <ButtonLink to={paths.home} size="sm">
+          Browse beats
+        </ButtonLink>
+      </div>
+    );
+  }
+  const total = rows.filter((r) => !r.refunded).reduce((sum, r) => sum + r.price, 0);
+  return (
+    <div className="ph">
+      <p className="ph__summary">
+        {rows.length} {rows.length === 1 ? 'purchase' : 'purchases'} · {formatPrice(total)} in total
+      </p>
+      <table className="ph-table">
+        <caption className="visually-hidden">Your purchases, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Purchase Date</th>
+            <th scope="col">Item</th>
+            <th scope="col">Purchase Type</th>
+            <th scope="col" className="ph-table__num">
+              Price
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Licence</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) => (
+            <tr key={p._id} className={p.refunded ? 'is-refunded' : undefined}>
+              <td data-label="Purchase Date">{formatPurchaseDate(p.paymentDate)}</td>
+              <th scope="row" data-label="Item" className="ph-table__item">
+                {p.beatTitle}
+              </th>
+              <td data-label="Purchase Type">
+                <span className={`ph-type ph-type--${p.kind}`}>{p.purchaseType}</span>
+              </td>
+              <td data-label="Price" className="ph-table__num">
+                {formatPrice(p.price)}
+                {p.refunded && <span className="ph-refunded"> · refunded</span>}
+              </td>
+              <td className="ph-table__action">
+                {!p.refunded && <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

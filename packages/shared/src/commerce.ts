@@ -1,0 +1,215 @@
+/** Carts, checkouts, purchases: the request and answer shapes of the commerce calls (spec §7, DECISIONS). */
+import { z } from 'zod';
+import { beatSchema, beatTypeSchema } from './beats.js';
+import { id } from './common.js';
+import { emailField } from './user.js';
+
+/** The product's own words for carts, checkout and the dashboard (spec §2, §5, §8). */
+export const commerceMessages = {
+  addedToCart: (title: string) => `${title} Added to Cart`,
+  removedFromCart: (title: string) => `${title} Removed from Cart`,
+  failedToAddToCart: 'Failed to add to Cart',
+  failedToRemoveFromCart: 'Failed to removed from Cart',
+  selectAtLeastOne: 'Please select at least one item to purchase.',
+  noPrice: 'No price for this beat',
+  stemsNotAvailable: 'Stems are not available for this beat, sorry',
+  orderSummary: 'Order Summary',
+  paymentSuccessful: 'Payment Successful',
+  creatingDashboard: 'Creating your dashboard experience...',
+  noPurchases: 'No Purchases Yet',
+  purchasedOn: (date: string) => `Purchased on: ${date}`,
+} as const;
+
+/** What a cart row buys (DECISIONS): `MP3` for a lease, `EXCLUSIVE` for an exclusive. */
+export const licenceLabels = ['MP3', 'EXCLUSIVE'] as const;
+export const licenceLabelSchema = z.enum(licenceLabels);
+export type LicenceLabel = z.infer<typeof licenceLabelSchema>;
+
+export const sessionTypes = ['beatPurchase', 'stems', 'exclusive', 'vipPlan'] as const;
+export const sessionTypeSchema = z.enum(sessionTypes);
+export type SessionType = z.infer<typeof sessionTypeSchema>;
+
+export const purchaseKinds = ['lease', 'stems', 'exclusive', 'vipPlan'] as const;
+export const purchaseKindSchema = z.enum(purchaseKinds);
+export type PurchaseKind = z.infer<typeof purchaseKindSchema>;
+
+/** How the dashboard and history name each kind of purchase ("Purchase Type"). */
+export const purchaseTypeLabels: Record<PurchaseKind, string> = {
+  lease: 'MP3 Lease',
+  stems: 'Stems',
+  exclusive: 'Exclusive',
+  vipPlan: 'VIP Plan',
+};
+
+// ── Carts ──────────────────────────────────────────────────────────────────────────────
+
+export const cartItemSchema = z.object({
+  /** The beat's id (the spec's cart item `_id`). */
+  _id: z.string(),
+  beatTitle: z.string(),
+  artistName: z.string(),
+  beatType: beatTypeSchema,
+  licence: licenceLabelSchema,
+  /** Dollars, from the server; null when the beat cannot be bought this way right now. */
+  price: z.number().nullable(),
+  hasStems: z.boolean(),
+  addedAt: z.string(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const stemsCartItemSchema = z.object({
+  _id: z.string(),
+  beatTitle: z.string(),
+  artistName: z.string(),
+  price: z.number(),
+  addedAt: z.string(),
+});
+export type StemsCartItem = z.infer<typeof stemsCartItemSchema>;
+
+export const cartResponse = z.object({ cartItems: z.array(cartItemSchema) });
+export type CartResponse = z.infer<typeof cartResponse>;
+export const stemsCartResponse = z.object({ cartItems: z.array(stemsCartItemSchema) });
+export type StemsCartResponse = z.infer<typeof stemsCartResponse>;
+
+export const cartChangeResponse = z.object({ message: z.string(), count: z.number().int() });
+export type CartChangeResponse = z.infer<typeof cartChangeResponse>;
+
+const beatIdList = z
+  .array(id('beatId'), { error: 'beatIds must be a list of beat ids' })
+  .max(200, 'A cart holds at most 200 items.')
+  .default([]);
+
+/** POST /api/cart/merge: a visitor's browser cart joins the account's cart at login or signup. */
+export const mergeCartBody = z.object({
+  userId: id('userId'),
+  beatIds: beatIdList,
+  stemsBeatIds: beatIdList,
+});
+export type MergeCartBody = z.input<typeof mergeCartBody>;
+
+export const mergeCartResponse = z.object({
+  cartItems: z.array(cartItemSchema),
+  stemsCartItems: z.array(stemsCartItemSchema),
+  /** Titles (or ids) of items that could not join the cart: sold, removed, or not sold this way. */
+  skipped: z.array(z.string()),
+});
+export type MergeCartResponse = z.infer<typeof mergeCartResponse>;
+
+// ── Checkout ───────────────────────────────────────────────────────────────────────────
+
+const clientPrice = z
+  .number({ error: 'price must be a number of dollars' })
+  .nonnegative('price cannot be negative')
+  .max(1_000_000, 'price is too large');
+
+/** A checkout line as the spec sends it; `price` is what the buyer saw, checked against the server's. */
+export const checkoutLine = z.object({
+  beatId: id('beatId'),
+  beatName: z.string().max(300).optional(),
+  price: clientPrice.optional(),
+});
+export type CheckoutLine = z.input<typeof checkoutLine>;
+
+const lines = z
+  .array(checkoutLine, { error: 'beatDetails must be a list of beats' })
+  .min(1, commerceMessages.selectAtLeastOne)
+  .max(50, 'At most 50 items can be bought at once.');
+
+const sessionTypeOf = <T extends SessionType>(value: T) =>
+  z.literal(value, { error: `sessionType must be '${value}' for this call` }).optional();
+
+/** POST /create-checkout-session: the beat cart (each beat's primary offer). */
+export const beatCheckoutBody = z.object({
+  beatDetails: lines,
+  email: emailField,
+  sessionType: sessionTypeOf('beatPurchase'),
+  userId: id('userId'),
+});
+export type BeatCheckoutBody = z.input<typeof beatCheckoutBody>;
+
+/** POST /create-checkout-session-stems: stems at the configured price each. */
+export const stemsCheckoutBody = z.object({
+  beatDetails: lines,
+  email: emailField,
+  sessionType: sessionTypeOf('stems'),
+  userId: id('userId'),
+});
+export type StemsCheckoutBody = z.input<typeof stemsCheckoutBody>;
+
+/** POST /create-checkout-session-exclusive: one exclusive at its own price. */
+export const exclusiveCheckoutBody = z.object({
+  beatId: id('beatId'),
+  beatName: z.string().max(300).optional(),
+  price: clientPrice.optional(),
+  email: emailField,
+  sessionType: sessionTypeOf('exclusive'),
+  userId: id('userId'),
+});
+export type ExclusiveCheckoutBody = z.input<typeof exclusiveCheckoutBody>;
+
+/** POST /create-checkout-session-plan: the VIP catalog plan. */
+export const planCheckoutBody = z.object({
+  price: clientPrice.optional(),
+  email: emailField,
+  sessionType: sessionTypeOf('vipPlan'),
+  userId: id('userId'),
+});
+export type PlanCheckoutBody = z.input<typeof planCheckoutBody>;
+
+export const checkoutSessionResponse = z.object({
+  session: z.object({ id: z.string(), url: z.string() }),
+});
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponse>;
+
+/** POST /api/checkout/confirm: the success page settles its session (the same fulfilment as the webhook). */
+export const confirmCheckoutBody = z.object({
+  sessionId: z
+    .string({ error: 'sessionId is required' })
+    .min(1, 'sessionId is required')
+    .max(255, 'sessionId is not valid'),
+});
+
+export const checkoutStates = ['paid', 'processing', 'open', 'expired', 'failed'] as const;
+export const confirmCheckoutResponse = z.object({
+  status: z.enum(checkoutStates),
+  sessionType: sessionTypeSchema,
+  total: z.number(),
+  items: z.array(z.object({ title: z.string(), kind: purchaseKindSchema, price: z.number(), refunded: z.boolean() })),
+});
+export type ConfirmCheckoutResponse = z.infer<typeof confirmCheckoutResponse>;
+
+// ── Purchases ──────────────────────────────────────────────────────────────────────────
+
+export const purchaseSchema = z.object({
+  _id: z.string(),
+  sessionType: sessionTypeSchema,
+  kind: purchaseKindSchema,
+  /** "MP3 Lease", "Stems", "Exclusive", "VIP Plan". */
+  purchaseType: z.string(),
+  beatId: z.string().nullable(),
+  beatTitle: z.string(),
+  price: z.number(),
+  paymentDate: z.string(),
+  refunded: z.boolean(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const purchasesResponse = z.object({ purchases: z.array(purchaseSchema) });
+export type PurchasesResponse = z.infer<typeof purchasesResponse>;
+
+export const purchasesQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 500')
+    .max(500, 'limit must be between 1 and 500')
+    .optional(),
+});
+
+export const purchasedListBody = z.object({ email: emailField });
+
+/** A bought beat: the catalog's beat plus when it was bought and the purchase its licence belongs to. */
+export const purchasedBeatSchema = beatSchema.extend({ purchasedAt: z.string(), purchaseId: z.string() });
+export type PurchasedBeat = z.infer<typeof purchasedBeatSchema>;
+export const purchasedBeatsResponse = z.object({ beats: z.array(purchasedBeatSchema) });
+export type PurchasedBeatsResponse = z.infer<typeof purchasedBeatsResponse>;

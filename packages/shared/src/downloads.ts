@@ -1,0 +1,71 @@
+/** Unlocks and downloads: credit unlocks, the download check, signed download links and the exclusives' countdown nudge. */
+import { z } from 'zod';
+import { beatSchema } from './beats.js';
+import { id } from './common.js';
+import { emailField } from './user.js';
+
+/** The product's own words for downloads and the purchase cards (spec §2, §5). */
+export const downloadMessages = {
+  beatNotInDownloads: 'Beat not found in user downloads',
+  stemsNotAvailable: 'Stems are not available for this beat, sorry',
+  noPrice: 'No price for this beat',
+  vipMember: 'You are a VIP Member',
+  noCredits: 'You have no credits left.',
+  unlocked: (title: string) => `${title} unlocked`,
+  alreadyUnlocked: (title: string) => `${title} is already unlocked`,
+} as const;
+
+export const fileTypes = ['mp3', 'wav', 'stems'] as const;
+export const fileTypeSchema = z.enum(fileTypes, { error: 'fileType must be mp3, wav or stems' });
+export type FileType = z.infer<typeof fileTypeSchema>;
+
+/** What one user may download of one beat (DECISIONS' entitlement table, limited to the files the beat has). */
+export const downloadRights = z.object({ mp3: z.boolean(), wav: z.boolean(), stems: z.boolean() });
+export type DownloadRights = z.infer<typeof downloadRights>;
+
+/** GET /api/checkCreditDownload/{userId}/{beatId}: the spec's allow flags, plus the per-file detail behind them. */
+export const checkDownloadResponse = z.object({
+  /** The mp3 or the wav may be downloaded. */
+  isAllowDownload: z.boolean(),
+  isAllowStems: z.boolean(),
+  rights: downloadRights,
+});
+export type CheckDownloadResponse = z.infer<typeof checkDownloadResponse>;
+
+export const checkDownloadParams = z.object({ userId: id('userId'), beatId: id('beatId') });
+
+export const reduceCreditsBody = z.object({ email: emailField, beatId: id('beatId') });
+export type ReduceCreditsBody = z.input<typeof reduceCreditsBody>;
+
+export const reduceCreditsResponse = z.object({
+  message: z.string(),
+  /** Credits left after the unlock. */
+  Credits: z.number().int(),
+  /** True when the beat was already unlocked and nothing was spent. */
+  alreadyUnlocked: z.boolean(),
+});
+export type ReduceCreditsResponse = z.infer<typeof reduceCreditsResponse>;
+
+export const downloadBody = z.object({ beatId: id('beatId'), userId: id('userId'), fileType: fileTypeSchema });
+export type DownloadBody = z.input<typeof downloadBody>;
+
+export const downloadLinkResponse = z.object({
+  /** Fetch it with the same account's bearer token before `expiresAt`. */
+  url: z.string(),
+  expiresAt: z.string(),
+  fileName: z.string(),
+});
+export type DownloadLink = z.infer<typeof downloadLinkResponse>;
+
+export const changeBeatTypeBody = z.object({ beatId: id('beatId') });
+export const changeBeatTypeResponse = z.object({
+  /** True when this call turned the exclusive over; false when it had not ended yet or had already turned. */
+  changed: z.boolean(),
+  beat: beatSchema,
+});
+export type ChangeBeatTypeResponse = z.infer<typeof changeBeatTypeResponse>;
+
+/** GET /api/entitlements/{userId}: the beats a user holds by purchase or credit unlock, with what each allows. */
+export const ownedBeatSchema = downloadRights.extend({ beatId: z.string() });
+export const ownedBeatsResponse = z.object({ beats: z.array(ownedBeatSchema) });
+export type OwnedBeats = z.infer<typeof ownedBeatsResponse>;
