@@ -6,9 +6,11 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    teardownTimeout: 30_000,
     pool: 'forks',
-    maxWorkers: 2,
-    // One app for the whole run; files use their own users so they can run side by side.
-    fileParallelism: true,
+    // One app for the whole run. Files use their own users and could run side by side, but on a 2-core
+    // machine the app, Chromium and a second worker starve each other into timeouts: one file at a time.
+    maxWorkers: 1,
+    fileParallelism: false,
   },
 });

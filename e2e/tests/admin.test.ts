@@ -327,7 +327,9 @@ describe('dashboard and analytics', () => {
     const { page, errors } = await openAsAdmin(undefined, true);
     await page.goto('/admin/dashboard');
     const global = page.getByRole('region', { name: 'Global' });
-    await global.locator('.recharts-line').first().waitFor();
+    // On a fresh store most series are flat at zero (an empty box to the browser), so wait for the charts' surfaces.
+    await global.locator('.recharts-surface').first().waitFor();
+    await expect.poll(() => global.locator('.recharts-line').count()).toBeGreaterThanOrEqual(3);
     expect(await global.getByRole('article').count()).toBe(3);
     await global.getByRole('button', { name: 'See More' }).click();
     expect(await global.getByRole('article').count()).toBe(5);

@@ -3,7 +3,7 @@
  * Two implementations side by side: the built-in test checkout (the embedded default) and Stripe Checkout.
  * Both speak Stripe's event format, so the webhook and the fulfilment above them are one code path.
  */
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 
 export type ProviderKind = 'test' | 'stripe';
 export type SessionStatus = 'open' | 'complete' | 'expired';
@@ -96,4 +96,27 @@ export function eventFromStripe(event: Stripe.Event): PaymentEvent {
     ? sessionFromStripe(object as Stripe.Checkout.Session)
     : null;
   return { id: event.id, type: event.type, session };
+}
+
+/**
+ * Payments.constructEvent for both providers (both sign Stripe-format events): verifies the raw body with the
+ * `stripe` package (300-second tolerance, measured at `receivedAt`) and maps the event.
+ */
+export function verifyStripeEvent(rawBody: Buffer, signatureHeader: string | undefined, webhookSecret: string, receivedAt: Date): PaymentEvent {
+  if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+  try {
+    const event = Stripe.webhooks.constructEvent(
+      rawBody,
+      signatureHeader,
+      webhookSecret,
+      Stripe.webhooks.DEFAULT_TOLERANCE,
+      undefined,
+      receivedAt.getTime(),
+    );
+    return eventFromStripe(event);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
+    if (error instanceof SyntaxError) throw new WebhookSignatureError('The webhook body is not valid JSON.');
+    throw error;
+  }
 }

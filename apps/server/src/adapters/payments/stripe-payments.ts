@@ -1,13 +1,6 @@
 /** Stripe Checkout through the official `stripe` package (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET). */
 import Stripe from 'stripe';
-import {
-  eventFromStripe,
-  sessionFromStripe,
-  WebhookSignatureError,
-  type CreateSessionInput,
-  type Payments,
-  type ProviderSession,
-} from './payments.js';
+import { sessionFromStripe, verifyStripeEvent, type CreateSessionInput, type Payments, type ProviderSession } from './payments.js';
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -88,22 +81,7 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
     },
 
     constructEvent(rawBody, signatureHeader, receivedAt) {
-      if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
-      try {
-        const event = stripe.webhooks.constructEvent(
-          rawBody,
-          signatureHeader,
-          options.webhookSecret,
-          stripe.webhooks.DEFAULT_TOLERANCE,
-          undefined,
-          receivedAt.getTime(),
-        );
-        return eventFromStripe(event);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
-        if (error instanceof SyntaxError) throw new WebhookSignatureError('The webhook body is not valid JSON.');
-        throw error;
-      }
+      return verifyStripeEvent(rawBody, signatureHeader, options.webhookSecret, receivedAt);
     },
   };
 }

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { checkoutItems, checkouts, type CheckoutRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { eventFromStripe, WebhookSignatureError, type Payments, type ProviderSession } from './payments.js';
+import { verifyStripeEvent, type Payments, type ProviderSession } from './payments.js';
 
 export const TEST_CHECKOUT_PATH = '/test-checkout';
 /** The card number the test checkout accepts (Stripe's own test card). */
@@ -159,22 +159,7 @@ export function createTestCheckout(db: Db, clock: Clock, webhookSecret = `whsec_
     },
 
     constructEvent(rawBody, signatureHeader, receivedAt) {
-      if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
-      try {
-        const event = Stripe.webhooks.constructEvent(
-          rawBody,
-          signatureHeader,
-          webhookSecret,
-          Stripe.webhooks.DEFAULT_TOLERANCE,
-          undefined,
-          receivedAt.getTime(),
-        );
-        return eventFromStripe(event);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
-        if (error instanceof SyntaxError) throw new WebhookSignatureError('The webhook body is not valid JSON.');
-        throw error;
-      }
+      return verifyStripeEvent(rawBody, signatureHeader, webhookSecret, receivedAt);
     },
 
     async view(sessionId) {

@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -15,12 +16,6 @@ import { recordAudit, userSnapshot, type AuditActor } from './audit.service.js';
 export const adminLimits = {
   invitesPerAdmin: { name: 'invitations', max: 60, windowMs: 60 * 60_000, scales: true },
 } satisfies Record<string, LimitRule>;
-
-/** `%` and `_` are taken literally in a search. */
-function containsPattern(q: string): string | null {
-  const text = q.trim();
-  return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-}
 
 export async function listUsers(
   deps: Deps,

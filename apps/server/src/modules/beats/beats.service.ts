@@ -4,6 +4,7 @@ import type { BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, type BeatRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 
 /**
  * Listed = published and not sold as an exclusive. Written as literal SQL (not `published = $1`)
@@ -31,9 +32,7 @@ function decodeCursor(cursor: string): Cursor {
 
 /** The search box's text as a LIKE pattern over the lower-cased search column (wildcards taken literally). */
 export function searchPattern(q: string): string | null {
-  const text = q.replace(/[\r\n]+/g, ' ').trim().toLowerCase();
-  if (!text) return null;
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containsPattern(q.replace(/[\r\n]+/g, ' ').toLowerCase());
 }
 
 export interface BeatPageInput {

@@ -1,6 +1,5 @@
 /** The side menu (spec §2 Layout): catalog, services, account links and Logout. A drawer below 900 px. */
 import { forwardRef, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
 import {
   Crown,
   Disc3,
@@ -16,8 +15,10 @@ import {
   UserRound,
   X,
 } from 'lucide-react';
+import { NavItem } from '../../components/ui/nav-item';
 import { paths, withReturnUrl } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-context';
+import { useCurrentPath } from '../../hooks/use-current-path';
 import { Brand } from './brand';
 
 interface Item {
@@ -61,7 +62,6 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
   { id, isAuthenticated, isDrawer, open, onClose, onNavigate, onLogout, loggingOut },
   ref,
 ) {
-  const { pathname } = useLocation();
   const { user } = useAuth();
 
   // Logged-out visitors are sent to log in, and come back to what they asked for.
@@ -84,24 +84,10 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
       : []),
   ];
 
-  const current = pathname.replace(/(.)\/+$/, '$1');
+  const current = useCurrentPath();
   const renderItem = (item: Item) => {
     const active = !item.neverActive && (item.to === current || (item.alsoActive?.includes(current) ?? false));
-    return (
-      <li key={item.label}>
-        <Link
-          to={item.to}
-          onClick={onNavigate}
-          className={active ? 'side-menu__link is-active' : 'side-menu__link'}
-          aria-current={active ? 'page' : undefined}
-        >
-          <span className="side-menu__icon" aria-hidden="true">
-            {item.icon}
-          </span>
-          {item.label}
-        </Link>
-      </li>
-    );
+    return <NavItem key={item.label} to={item.to} label={item.label} icon={item.icon} active={active} block="side-menu" onClick={onNavigate} />;
   };
 
   return (

@@ -8,8 +8,8 @@
  * edge (PasswordField puts its toggle there). The ref reaches the <input> (react-hook-form's register needs it).
  */
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { AlertCircle } from 'lucide-react';
 import './field.css';
+import { FieldMessages } from './field-messages';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
@@ -49,17 +49,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         />
         {endSlot && <span className="field__end">{endSlot}</span>}
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          <AlertCircle aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 });

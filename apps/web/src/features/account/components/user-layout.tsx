@@ -4,7 +4,7 @@
  * Render it inside <RequireAuth> so the user is known.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Coins, Heart, LayoutDashboard, LogOut, ReceiptText, Settings } from 'lucide-react';
 import { messages, userTypeLabels } from '@beat/shared';
@@ -13,6 +13,8 @@ import { useAuth } from '../../auth/auth-context';
 import { UserAvatar } from '../../auth/components/user-avatar';
 import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { NavItem } from '../../../components/ui/nav-item';
+import { useCurrentPath } from '../../../hooks/use-current-path';
 import './user-layout.css';
 
 export interface UserLayoutProps {
@@ -34,13 +36,12 @@ const links = [
 
 export function UserLayout({ title, lead, actions, children }: UserLayoutProps) {
   const { user, logout } = useAuth();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   const titleId = useId();
   // Keep in step with the breakpoint in user-layout.css, where the sidebar folds above the page.
   const compact = useMediaQuery('(max-width: 1179.98px)');
-  const current = pathname.replace(/(.)\/+$/, '$1');
+  const current = useCurrentPath();
 
   async function onLogout() {
     setLoggingOut(true);
@@ -75,23 +76,9 @@ export function UserLayout({ title, lead, actions, children }: UserLayoutProps) 
 
         <nav className="user-layout__nav" aria-label="Account">
           <ul>
-            {links.map((link) => {
-              const active = link.to === current;
-              return (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className={active ? 'user-layout__link is-active' : 'user-layout__link'}
-                    aria-current={active ? 'page' : undefined}
-                  >
-                    <span className="user-layout__icon" aria-hidden="true">
-                      {link.icon}
-                    </span>
-                    {link.label}
-                  </Link>
-                </li>
-              );
-            })}
+            {links.map((link) => (
+              <NavItem key={link.to} {...link} active={link.to === current} block="user-layout" />
+            ))}
             <li>
               <button
                 type="button"

@@ -3,9 +3,11 @@
  * Analytics beside the page; above it on narrow screens. Pages draw their own header with AdminPage.
  */
 import { useId, type ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { ChartLine, Disc3, LayoutDashboard, ShieldCheck, Users } from 'lucide-react';
+import { NavItem } from '../../../components/ui/nav-item';
 import { paths } from '../../../config/paths';
+import { useCurrentPath } from '../../../hooks/use-current-path';
 import { RequireAdmin } from './require-admin';
 import './admin-layout.css';
 
@@ -17,8 +19,7 @@ const links = [
 ];
 
 export function AdminLayout() {
-  const { pathname } = useLocation();
-  const current = pathname.replace(/(.)\/+$/, '$1');
+  const current = useCurrentPath();
   return (
     <RequireAdmin>
       <div className="admin-layout">
@@ -29,23 +30,9 @@ export function AdminLayout() {
           </p>
           <nav aria-label="Admin sections">
             <ul className="admin-layout__links">
-              {links.map((link) => {
-                const active = link.to === current;
-                return (
-                  <li key={link.to}>
-                    <Link
-                      to={link.to}
-                      className={active ? 'admin-layout__link is-active' : 'admin-layout__link'}
-                      aria-current={active ? 'page' : undefined}
-                    >
-                      <span className="admin-layout__icon" aria-hidden="true">
-                        {link.icon}
-                      </span>
-                      {link.label}
-                    </Link>
-                  </li>
-                );
-              })}
+              {links.map((link) => (
+                <NavItem key={link.to} {...link} active={link.to === current} block="admin-layout" />
+              ))}
             </ul>
           </nav>
         </aside>

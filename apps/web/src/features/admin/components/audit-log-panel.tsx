@@ -1,11 +1,10 @@
 /** The audit log in the admin area: every admin change, who made it and when, newest first, paginated. */
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel, auditChanges, auditTargetName } from '../lib/audit-text';
 import { formatUsDateTime } from '../lib/format';
+import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
 import './admin-table.css';
 
@@ -27,60 +26,40 @@ export function AuditLogPanel() {
         </div>
         {data && log.isFetching && <Spinner size="sm" label="Loading the audit log" />}
       </div>
-      {log.isError ? (
-        <div className="admin-state" role="alert">
-          <p>The audit log could not be loaded: {errorMessage(log.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void log.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className={['admin-table', log.isPlaceholderData && 'admin-table--busy'].filter(Boolean).join(' ')}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Changes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {!data ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    <Spinner size="md" label="Loading the audit log" />
-                  </td>
-                </tr>
-              ) : data.entries.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    No admin changes yet.
-                  </td>
-                </tr>
-              ) : (
-                data.entries.map((entry) => {
-                  const changes = auditChanges(entry);
-                  return (
-                    <tr key={entry.id}>
-                      <td className="is-nowrap">{formatUsDateTime(entry.createdAt)}</td>
-                      <td className="is-nowrap">{entry.actorEmail}</td>
-                      <td className="is-nowrap">{auditActionLabel(entry.action)}</td>
-                      <td>
-                        <span className="admin-table__primary">{auditTargetName(entry)}</span>
-                        <span className="admin-table__secondary">{entry.targetType}</span>
-                      </td>
-                      <td className="admin-table__muted">{changes.length ? changes.join(' · ') : '—'}</td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.total > PAGE_SIZE && (
+      <AdminTable
+        labelledBy={headingId}
+        query={log}
+        errorLead="The audit log could not be loaded"
+        columns={5}
+        head={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Admin</th>
+            <th scope="col">Action</th>
+            <th scope="col">Target</th>
+            <th scope="col">Changes</th>
+          </>
+        }
+        rows={data?.entries}
+        loadingLabel="Loading the audit log"
+        empty="No admin changes yet."
+        renderRow={(entry) => {
+          const changes = auditChanges(entry);
+          return (
+            <tr key={entry.id}>
+              <td className="is-nowrap">{formatUsDateTime(entry.createdAt)}</td>
+              <td className="is-nowrap">{entry.actorEmail}</td>
+              <td className="is-nowrap">{auditActionLabel(entry.action)}</td>
+              <td>
+                <span className="admin-table__primary">{auditTargetName(entry)}</span>
+                <span className="admin-table__secondary">{entry.targetType}</span>
+              </td>
+              <td className="admin-table__muted">{changes.length ? changes.join(' · ') : '—'}</td>
+            </tr>
+          );
+        }}
+      />
+      {data && (
         <Pagination
           page={page}
           pageSize={PAGE_SIZE}

@@ -1,13 +1,12 @@
 /** Analytics ▸ Beats: plays, favourites, sales and revenue per beat; every column header sorts (server-side). */
 import { useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { SearchBox } from '../../catalog';
 import { useDebouncedValue } from '../../catalog/hooks/use-debounced-value';
 import { useAnalyticsBeats, type BeatSort } from '../api/get-analytics-beats';
+import { usePageFor } from '../hooks/use-page-for';
 import { formatCount, formatMoney } from '../lib/format';
+import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
 import './admin-table.css';
 
@@ -26,9 +25,7 @@ export function BeatStatsTable() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<{ sort: BeatSort; order: 'asc' | 'desc' }>({ sort: 'revenue', order: 'desc' });
-  const [pageState, setPageState] = useState({ key: '', page: 1 });
-  const key = `${q}|${sort.sort}|${sort.order}`;
-  const page = pageState.key === key ? pageState.page : 1;
+  const [page, setPage] = usePageFor(`${q}|${sort.sort}|${sort.order}`);
   const stats = useAnalyticsBeats({ q: q || undefined, page, pageSize: PAGE_SIZE, ...sort });
   const data = stats.data;
 
@@ -51,72 +48,52 @@ export function BeatStatsTable() {
         <SearchBox value={search} onChange={setSearch} label="Search beat titles" busy={stats.isFetching} className="admin-search" />
       </div>
 
-      {stats.isError ? (
-        <div className="admin-state" role="alert">
-          <p>The beat numbers could not be loaded: {errorMessage(stats.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className={['admin-table', stats.isPlaceholderData && 'admin-table--busy'].filter(Boolean).join(' ')}>
-            <thead>
-              <tr>
-                {columns.map((c) => {
-                  const active = sort.sort === c.sort;
-                  const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
-                  return (
-                    <th
-                      key={c.sort}
-                      scope="col"
-                      className={c.numeric ? 'is-num' : undefined}
-                      aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                    >
-                      <button type="button" className={active ? 'admin-sort is-active' : 'admin-sort'} onClick={() => sortBy(c.sort)}>
-                        {c.label}
-                        <Icon aria-hidden="true" />
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {!data ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    <Spinner size="md" label="Loading beat numbers" />
-                  </td>
-                </tr>
-              ) : data.beats.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    {q ? `No beat matches “${q}”.` : 'No beats yet.'}
-                  </td>
-                </tr>
-              ) : (
-                data.beats.map((b) => (
-                  <tr key={b.beatId}>
-                    <td>
-                      <span className="admin-table__primary">{b.beatTitle}</span>
-                      <span className="admin-table__secondary">
-                        {b.artistName} · {b.beatType}
-                        {b.status !== 'published' && ` · ${b.status}`}
-                      </span>
-                    </td>
-                    <td className="is-num">{formatCount(b.plays)}</td>
-                    <td className="is-num">{formatCount(b.favourites)}</td>
-                    <td className="is-num">{formatCount(b.sales)}</td>
-                    <td className="is-num is-nowrap">{formatMoney(b.revenue)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.total > PAGE_SIZE && (
+      <AdminTable
+        labelledBy={headingId}
+        query={stats}
+        errorLead="The beat numbers could not be loaded"
+        columns={5}
+        head={
+          <>
+            {columns.map((c) => {
+              const active = sort.sort === c.sort;
+              const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
+              return (
+                <th
+                  key={c.sort}
+                  scope="col"
+                  className={c.numeric ? 'is-num' : undefined}
+                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  <button type="button" className={active ? 'admin-sort is-active' : 'admin-sort'} onClick={() => sortBy(c.sort)}>
+                    {c.label}
+                    <Icon aria-hidden="true" />
+                  </button>
+                </th>
+              );
+            })}
+          </>
+        }
+        rows={data?.beats}
+        loadingLabel="Loading beat numbers"
+        empty={q ? `No beat matches “${q}”.` : 'No beats yet.'}
+        renderRow={(b) => (
+          <tr key={b.beatId}>
+            <td>
+              <span className="admin-table__primary">{b.beatTitle}</span>
+              <span className="admin-table__secondary">
+                {b.artistName} · {b.beatType}
+                {b.status !== 'published' && ` · ${b.status}`}
+              </span>
+            </td>
+            <td className="is-num">{formatCount(b.plays)}</td>
+            <td className="is-num">{formatCount(b.favourites)}</td>
+            <td className="is-num">{formatCount(b.sales)}</td>
+            <td className="is-num is-nowrap">{formatMoney(b.revenue)}</td>
+          </tr>
+        )}
+      />
+      {data && (
         <Pagination
           page={page}
           pageSize={PAGE_SIZE}
@@ -124,7 +101,7 @@ export function BeatStatsTable() {
           noun="beats"
           label="Beat numbers pages"
           busy={stats.isPlaceholderData}
-          onPage={(p) => setPageState({ key, page: p })}
+          onPage={setPage}
         />
       )}
     </section>

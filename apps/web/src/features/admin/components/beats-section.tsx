@@ -3,14 +3,16 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import type { AdminBeat, BeatType } from '@beat/shared';
-import { Button, IconButton } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteBeat } from '../api/delete-beat';
 import { useAdminBeats } from '../api/get-admin-beats';
 import { useSetBeatPublished } from '../api/set-beat-published';
+import { usePageFor } from '../hooks/use-page-for';
 import { formatCount, formatMoney, formatUsDate } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
+import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
 import './admin-table.css';
 
@@ -32,9 +34,8 @@ export interface BeatsSectionProps {
 
 export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
   const headingId = useId();
-  const [pageState, setPageState] = useState({ q, page: 1 });
   // A new search starts again from its first page.
-  const page = pageState.q === q ? pageState.page : 1;
+  const [page, setPage] = usePageFor(q);
   const beats = useAdminBeats({ type, q: q || undefined, page, pageSize: PAGE_SIZE });
   const publish = useSetBeatPublished();
   const remove = useDeleteBeat();
@@ -71,94 +72,74 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
         {data && beats.isFetching && <Spinner size="sm" label={`Loading ${title}`} />}
       </div>
 
-      {beats.isError ? (
-        <div className="admin-state" role="alert">
-          <p>{title} could not be loaded: {errorMessage(beats.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void beats.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className={['admin-table', beats.isPlaceholderData && 'admin-table--busy'].filter(Boolean).join(' ')}>
-            <thead>
-              <tr>
-                <th scope="col">Beat</th>
-                <th scope="col" className="is-num">
-                  BPM
-                </th>
-                <th scope="col" className="is-num">
-                  Price
-                </th>
-                <th scope="col">Release date</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="is-num">
-                  Plays
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {!data ? (
-                <tr>
-                  <td colSpan={7} className="admin-table__empty">
-                    <Spinner size="md" label={`Loading ${title}`} />
-                  </td>
-                </tr>
-              ) : data.beats.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="admin-table__empty">
-                    {q ? `No ${title.toLowerCase()} match “${q}”.` : `No ${title.toLowerCase()} yet.`}
-                  </td>
-                </tr>
-              ) : (
-                data.beats.map((beat) => (
-                  <tr key={beat._id}>
-                    <td className="admin-table__lead-cell">
-                      <span className="admin-table__primary">{beat.beatTitle}</span>
-                      <span className="admin-table__secondary">
-                        {beat.artistName}
-                        {beat.category && ` · ${beat.category}`}
-                        {beat.tags.length > 0 && ` · ${beat.tags.map((t) => `#${t}`).join(' ')}`}
-                      </span>
-                    </td>
-                    <td className="is-num">{beat.bpm}</td>
-                    <td className="is-num is-nowrap">{beat.price === null ? <span className="admin-table__muted">VIP / credit</span> : formatMoney(beat.price)}</td>
-                    <td className="is-nowrap">{formatUsDate(beat.releaseDate)}</td>
-                    <td>
-                      <span className={`admin-pill admin-pill--${beat.status}`}>{statusLabels[beat.status]}</span>
-                    </td>
-                    <td className="is-num">{formatCount(beat.playCount)}</td>
-                    <td>
-                      <div className="admin-table__actions">
-                        <IconButton size="sm" variant="secondary" icon={<Pencil />} label={`Edit ${beat.beatTitle}`} onClick={() => onEdit(beat)} />
-                        <IconButton
-                          size="sm"
-                          icon={beat.published ? <EyeOff /> : <Eye />}
-                          label={`${beat.published ? 'Unpublish' : 'Publish'} ${beat.beatTitle}`}
-                          busy={publish.isPending && publish.variables?.beatId === beat._id}
-                          onClick={() => void togglePublished(beat)}
-                        />
-                        <IconButton
-                          size="sm"
-                          className="admin-danger-link"
-                          icon={<Trash2 />}
-                          label={`Delete ${beat.beatTitle}`}
-                          onClick={() => setDeleting(beat)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        labelledBy={headingId}
+        query={beats}
+        errorLead={`${title} could not be loaded`}
+        columns={7}
+        head={
+          <>
+            <th scope="col">Beat</th>
+            <th scope="col" className="is-num">
+              BPM
+            </th>
+            <th scope="col" className="is-num">
+              Price
+            </th>
+            <th scope="col">Release date</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="is-num">
+              Plays
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        rows={data?.beats}
+        loadingLabel={`Loading ${title}`}
+        empty={q ? `No ${title.toLowerCase()} match “${q}”.` : `No ${title.toLowerCase()} yet.`}
+        renderRow={(beat) => (
+          <tr key={beat._id}>
+            <td className="admin-table__lead-cell">
+              <span className="admin-table__primary">{beat.beatTitle}</span>
+              <span className="admin-table__secondary">
+                {beat.artistName}
+                {beat.category && ` · ${beat.category}`}
+                {beat.tags.length > 0 && ` · ${beat.tags.map((t) => `#${t}`).join(' ')}`}
+              </span>
+            </td>
+            <td className="is-num">{beat.bpm}</td>
+            <td className="is-num is-nowrap">{beat.price === null ? <span className="admin-table__muted">VIP / credit</span> : formatMoney(beat.price)}</td>
+            <td className="is-nowrap">{formatUsDate(beat.releaseDate)}</td>
+            <td>
+              <span className={`admin-pill admin-pill--${beat.status}`}>{statusLabels[beat.status]}</span>
+            </td>
+            <td className="is-num">{formatCount(beat.playCount)}</td>
+            <td>
+              <div className="admin-table__actions">
+                <IconButton size="sm" variant="secondary" icon={<Pencil />} label={`Edit ${beat.beatTitle}`} onClick={() => onEdit(beat)} />
+                <IconButton
+                  size="sm"
+                  icon={beat.published ? <EyeOff /> : <Eye />}
+                  label={`${beat.published ? 'Unpublish' : 'Publish'} ${beat.beatTitle}`}
+                  busy={publish.isPending && publish.variables?.beatId === beat._id}
+                  onClick={() => void togglePublished(beat)}
+                />
+                <IconButton
+                  size="sm"
+                  className="admin-danger-link"
+                  icon={<Trash2 />}
+                  label={`Delete ${beat.beatTitle}`}
+                  onClick={() => setDeleting(beat)}
+                />
+              </div>
+            </td>
+          </tr>
+        )}
+      />
 
-      {data && data.total > PAGE_SIZE && (
+      {data && (
         <Pagination
           page={page}
           pageSize={PAGE_SIZE}
@@ -166,7 +147,7 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
           noun="beats"
           label={`${title} pages`}
           busy={beats.isPlaceholderData}
-          onPage={(p) => setPageState({ q, page: p })}
+          onPage={setPage}
         />
       )}
 

@@ -1,7 +1,8 @@
 /** One of the beat form's file inputs: a labelled drop zone showing the chosen file, its size and a way to clear it. */
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { AlertCircle, FileArchive, FileAudio, Upload, X } from 'lucide-react';
+import { FileArchive, FileAudio, Upload, X } from 'lucide-react';
 import { beatFileRules, type BeatFileKind } from '@beat/shared';
+import { FieldMessages } from '../../../components/ui/field-messages';
 import { formatBytes } from '../lib/format';
 import './file-field.css';
 
@@ -92,12 +93,7 @@ export function FileField({ kind, label, required, file, current, error, disable
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         />
       </div>
-      {error && (
-        <p id={errorId} className="field__error">
-          <AlertCircle aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      <FieldMessages error={error} errorId={errorId} />
     </div>
   );
 }

@@ -15,7 +15,9 @@ export interface PaginationProps {
   busy?: boolean;
 }
 
+/** Renders nothing while everything fits on one page. */
 export function Pagination({ page, pageSize, total, noun, onPage, label, busy }: PaginationProps) {
+  if (total <= pageSize) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="admin-pagination" aria-label={label}>

@@ -4,13 +4,14 @@ import toast from 'react-hot-toast';
 import { Download } from 'lucide-react';
 import { analyticsKindLabels } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { SearchBox } from '../../catalog';
 import { useDebouncedValue } from '../../catalog/hooks/use-debounced-value';
 import { useExportPurchasesCsv } from '../api/export-purchases-csv';
 import { useAnalyticsPurchases } from '../api/get-analytics-purchases';
+import { usePageFor } from '../hooks/use-page-for';
 import { formatCount, formatMoney, formatUsDate } from '../lib/format';
+import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
 import './admin-table.css';
 
@@ -20,8 +21,7 @@ export function PurchasesTable() {
   const headingId = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const [pageState, setPageState] = useState({ q, page: 1 });
-  const page = pageState.q === q ? pageState.page : 1;
+  const [page, setPage] = usePageFor(q);
   const purchases = useAnalyticsPurchases({ q: q || undefined, page, pageSize: PAGE_SIZE });
   const exportCsv = useExportPurchasesCsv();
   const data = purchases.data;
@@ -53,68 +53,48 @@ export function PurchasesTable() {
         </div>
       </div>
 
-      {purchases.isError ? (
-        <div className="admin-state" role="alert">
-          <p>The purchases could not be loaded: {errorMessage(purchases.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void purchases.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className={['admin-table', purchases.isPlaceholderData && 'admin-table--busy'].filter(Boolean).join(' ')}>
-            <thead>
-              <tr>
-                <th scope="col" className="is-num">
-                  Serial No.
-                </th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Item</th>
-                <th scope="col" className="is-num">
-                  Amount
-                </th>
-                <th scope="col">Paid in</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {!data ? (
-                <tr>
-                  <td colSpan={7} className="admin-table__empty">
-                    <Spinner size="md" label="Loading purchases" />
-                  </td>
-                </tr>
-              ) : data.purchases.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="admin-table__empty">
-                    {q ? `No purchase matches “${q}”.` : 'No purchases yet.'}
-                  </td>
-                </tr>
-              ) : (
-                data.purchases.map((p) => (
-                  <tr key={p.id}>
-                    <td className="is-num">{p.serialNo}</td>
-                    <td className="is-nowrap">{p.name}</td>
-                    <td className="admin-table__email">{p.email}</td>
-                    <td className="admin-table__lead-cell">
-                      <span className="admin-table__primary">{p.item}</span>
-                      <span className="admin-table__secondary">
-                        {analyticsKindLabels[p.kind]}
-                        {p.refunded && <span className="admin-pill admin-pill--refunded admin-table__inline-pill">Refunded</span>}
-                      </span>
-                    </td>
-                    <td className="is-num is-nowrap">{formatMoney(p.amount)}</td>
-                    <td>{p.paidIn}</td>
-                    <td className="is-nowrap">{formatUsDate(p.date)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.total > PAGE_SIZE && (
+      <AdminTable
+        labelledBy={headingId}
+        query={purchases}
+        errorLead="The purchases could not be loaded"
+        columns={7}
+        head={
+          <>
+            <th scope="col" className="is-num">
+              Serial No.
+            </th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Item</th>
+            <th scope="col" className="is-num">
+              Amount
+            </th>
+            <th scope="col">Paid in</th>
+            <th scope="col">Date</th>
+          </>
+        }
+        rows={data?.purchases}
+        loadingLabel="Loading purchases"
+        empty={q ? `No purchase matches “${q}”.` : 'No purchases yet.'}
+        renderRow={(p) => (
+          <tr key={p.id}>
+            <td className="is-num">{p.serialNo}</td>
+            <td className="is-nowrap">{p.name}</td>
+            <td className="admin-table__email">{p.email}</td>
+            <td className="admin-table__lead-cell">
+              <span className="admin-table__primary">{p.item}</span>
+              <span className="admin-table__secondary">
+                {analyticsKindLabels[p.kind]}
+                {p.refunded && <span className="admin-pill admin-pill--refunded admin-table__inline-pill">Refunded</span>}
+              </span>
+            </td>
+            <td className="is-num is-nowrap">{formatMoney(p.amount)}</td>
+            <td>{p.paidIn}</td>
+            <td className="is-nowrap">{formatUsDate(p.date)}</td>
+          </tr>
+        )}
+      />
+      {data && (
         <Pagination
           page={page}
           pageSize={PAGE_SIZE}
@@ -122,7 +102,7 @@ export function PurchasesTable() {
           noun="purchases"
           label="Purchases pages"
           busy={purchases.isPlaceholderData}
-          onPage={(p) => setPageState({ q, page: p })}
+          onPage={setPage}
         />
       )}
     </section>

@@ -1,6 +1,7 @@
 /** A labelled <select> in the look of TextField (same field.css classes), with its error tied to it. */
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { AlertCircle, ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
+import { FieldMessages } from '../../../components/ui/field-messages';
 import '../../../components/ui/field.css';
 import './select-field.css';
 
@@ -42,17 +43,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         </select>
         <ChevronDown className="select-field__chevron" aria-hidden="true" />
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          <AlertCircle aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 });

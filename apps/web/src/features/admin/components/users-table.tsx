@@ -10,9 +10,11 @@ import { useAuth } from '../../auth/auth-context';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { usePromoteUser } from '../api/promote-user';
+import { usePageFor } from '../hooks/use-page-for';
 import { formatCount, formatUsDate } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditUserModal } from './edit-user-modal';
+import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
 import './admin-table.css';
 
@@ -21,8 +23,7 @@ const PAGE_SIZE = 15;
 export function UsersTable({ q }: { q: string }) {
   const headingId = useId();
   const { user: me } = useAuth();
-  const [pageState, setPageState] = useState({ q, page: 1 });
-  const page = pageState.q === q ? pageState.page : 1;
+  const [page, setPage] = usePageFor(q);
   const users = useAdminUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
   const promote = usePromoteUser();
   const remove = useDeleteUser();
@@ -63,89 +64,69 @@ export function UsersTable({ q }: { q: string }) {
         {data && users.isFetching && <Spinner size="sm" label="Loading users" />}
       </div>
 
-      {users.isError ? (
-        <div className="admin-state" role="alert">
-          <p>The users could not be loaded: {errorMessage(users.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className={['admin-table', users.isPlaceholderData && 'admin-table--busy'].filter(Boolean).join(' ')}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-                <th scope="col">Registration date</th>
-                <th scope="col" className="is-num">
-                  Action
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {!data ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    <Spinner size="md" label="Loading users" />
-                  </td>
-                </tr>
-              ) : data.users.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    {q ? `No user matches “${q}”.` : 'No users yet.'}
-                  </td>
-                </tr>
-              ) : (
-                data.users.map((user) => (
-                  <tr key={user._id}>
-                    <td className="admin-table__name-cell">
-                      <span className="admin-table__primary">{user.fullName}</span>
-                      <span className="admin-table__secondary">
-                        {user.Credits} {user.Credits === 1 ? 'credit' : 'credits'}
-                        {user.isStemsAvailable && ' · stems'}
-                        {user.isAdmin && ' · admin'}
-                        {!user.hasPasswordChanged && ' · invitation pending'}
-                      </span>
-                    </td>
-                    <td className="admin-table__email">{user.email}</td>
-                    <td>
-                      <span className={`admin-pill admin-pill--${user.userType}`}>{userTypeLabels[user.userType]}</span>
-                    </td>
-                    <td className="is-nowrap">{formatUsDate(user.createdAt)}</td>
-                    <td>
-                      <div className="admin-table__actions">
-                        <IconButton size="sm" variant="secondary" icon={<Pencil />} label={`Edit ${user.email}`} onClick={() => setEditing(user)} />
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          icon={<Crown />}
-                          disabled={user.userType === 'vipUser'}
-                          aria-label={user.userType === 'vipUser' ? `Promote ${user.email}: already a VIP member` : `Promote ${user.email} to VIP`}
-                          onClick={() => setPromoting(user)}
-                        >
-                          Promote
-                        </Button>
-                        <IconButton
-                          size="sm"
-                          className="admin-danger-link"
-                          icon={<Trash2 />}
-                          disabled={user._id === me?._id}
-                          label={user._id === me?._id ? 'You cannot delete your own account' : `Delete ${user.email}`}
-                          onClick={() => setDeleting(user)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        labelledBy={headingId}
+        query={users}
+        errorLead="The users could not be loaded"
+        columns={5}
+        head={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Status</th>
+            <th scope="col">Registration date</th>
+            <th scope="col" className="is-num">
+              Action
+            </th>
+          </>
+        }
+        rows={data?.users}
+        loadingLabel="Loading users"
+        empty={q ? `No user matches “${q}”.` : 'No users yet.'}
+        renderRow={(user) => (
+          <tr key={user._id}>
+            <td className="admin-table__name-cell">
+              <span className="admin-table__primary">{user.fullName}</span>
+              <span className="admin-table__secondary">
+                {user.Credits} {user.Credits === 1 ? 'credit' : 'credits'}
+                {user.isStemsAvailable && ' · stems'}
+                {user.isAdmin && ' · admin'}
+                {!user.hasPasswordChanged && ' · invitation pending'}
+              </span>
+            </td>
+            <td className="admin-table__email">{user.email}</td>
+            <td>
+              <span className={`admin-pill admin-pill--${user.userType}`}>{userTypeLabels[user.userType]}</span>
+            </td>
+            <td className="is-nowrap">{formatUsDate(user.createdAt)}</td>
+            <td>
+              <div className="admin-table__actions">
+                <IconButton size="sm" variant="secondary" icon={<Pencil />} label={`Edit ${user.email}`} onClick={() => setEditing(user)} />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<Crown />}
+                  disabled={user.userType === 'vipUser'}
+                  aria-label={user.userType === 'vipUser' ? `Promote ${user.email}: already a VIP member` : `Promote ${user.email} to VIP`}
+                  onClick={() => setPromoting(user)}
+                >
+                  Promote
+                </Button>
+                <IconButton
+                  size="sm"
+                  className="admin-danger-link"
+                  icon={<Trash2 />}
+                  disabled={user._id === me?._id}
+                  label={user._id === me?._id ? 'You cannot delete your own account' : `Delete ${user.email}`}
+                  onClick={() => setDeleting(user)}
+                />
+              </div>
+            </td>
+          </tr>
+        )}
+      />
 
-      {data && data.total > PAGE_SIZE && (
+      {data && (
         <Pagination
           page={page}
           pageSize={PAGE_SIZE}
@@ -153,7 +134,7 @@ export function UsersTable({ q }: { q: string }) {
           noun="users"
           label="Users pages"
           busy={users.isPlaceholderData}
-          onPage={(p) => setPageState({ q, page: p })}
+          onPage={setPage}
         />
       )}
 

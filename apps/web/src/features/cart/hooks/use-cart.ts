@@ -3,15 +3,12 @@
  * `beatCart` for visitors (spec §4: a visitor's cart changes make no call). Toasts use the spec's words.
  */
 import { useCallback, useMemo } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { commerceMessages, type Beat, type CartItem, type LicenceLabel } from '@beat/shared';
 import { useAuth } from '../../auth/auth-context';
 import { useLocalCart } from '../../catalog/hooks/use-local-cart';
-import { addToCart } from '../api/add-to-cart';
 import { cartQueryKey, useServerCart } from '../api/get-cart';
-import { removeFromCart } from '../api/remove-from-cart';
-import { cartErrorMessage } from './cart-errors';
+import { useCartChange } from './use-cart-change';
 
 /** What the cart shows of an item, the same for visitors and accounts. */
 export interface CartLine {
@@ -44,32 +41,9 @@ export function useCart() {
   const userId = user?._id;
   const local = useLocalCart();
   const server = useServerCart(isAuthenticated ? userId : undefined);
-  const queryClient = useQueryClient();
-  const key = cartQueryKey(userId);
-
-  const change = useMutation({
-    mutationFn: ({ beat, add }: { beat: CartBeat; add: boolean }) => {
-      if (!userId) throw new Error('Not signed in');
-      const body = { userId, beatId: beat._id };
-      return add ? addToCart('beats', body) : removeFromCart('beats', body);
-    },
-    onMutate: async ({ beat, add }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<CartItem[]>(key);
-      queryClient.setQueryData<CartItem[]>(key, (list = []) =>
-        add ? (list.some((i) => i._id === beat._id) ? list : [...list, optimisticItem(beat)]) : list.filter((i) => i._id !== beat._id),
-      );
-      return { previous };
-    },
-    onError: (error, { add }, context) => {
-      queryClient.setQueryData(key, context?.previous);
-      toast.error(cartErrorMessage(error, add ? commerceMessages.failedToAddToCart : commerceMessages.failedToRemoveFromCart));
-    },
-    onSuccess: (_answer, { beat, add }) => {
-      toast.success(add ? commerceMessages.addedToCart(beat.beatTitle) : commerceMessages.removedFromCart(beat.beatTitle));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const change = useCartChange<CartItem, CartBeat>('beats', userId, cartQueryKey(userId), (list, { beat, add }) =>
+    add ? (list.some((i) => i._id === beat._id) ? list : [...list, optimisticItem(beat)]) : list.filter((i) => i._id !== beat._id),
+  );
 
   const items: CartLine[] = useMemo(() => {
     if (isAuthenticated) {

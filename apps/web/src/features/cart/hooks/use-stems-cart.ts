@@ -1,13 +1,9 @@
 /** The stems cart (logged-in users; the server holds it): list, add and remove with the spec's toasts. */
 import { useCallback, useMemo } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { commerceMessages, type Beat, type StemsCartItem } from '@beat/shared';
+import type { Beat, StemsCartItem } from '@beat/shared';
 import { useAuth } from '../../auth/auth-context';
-import { addToCart } from '../api/add-to-cart';
 import { stemsCartQueryKey, useServerStemsCart } from '../api/get-stems-cart';
-import { removeFromCart } from '../api/remove-from-cart';
-import { cartErrorMessage } from './cart-errors';
+import { useCartChange } from './use-cart-change';
 
 type StemsBeat = Pick<Beat, '_id' | 'beatTitle'> & Partial<Pick<Beat, 'artistName'>>;
 
@@ -15,30 +11,10 @@ export function useStemsCart() {
   const { user, isAuthenticated } = useAuth();
   const userId = isAuthenticated ? user?._id : undefined;
   const query = useServerStemsCart(userId);
-  const queryClient = useQueryClient();
-  const key = stemsCartQueryKey(userId);
-
-  const change = useMutation({
-    mutationFn: ({ beat, add }: { beat: StemsBeat; add: boolean }) => {
-      if (!userId) throw new Error('Not signed in');
-      const body = { userId, beatId: beat._id };
-      return add ? addToCart('stems', body) : removeFromCart('stems', body);
-    },
-    onMutate: async ({ beat, add }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<StemsCartItem[]>(key);
-      if (!add) queryClient.setQueryData<StemsCartItem[]>(key, (list = []) => list.filter((i) => i._id !== beat._id));
-      return { previous };
-    },
-    onError: (error, { add }, context) => {
-      queryClient.setQueryData(key, context?.previous);
-      toast.error(cartErrorMessage(error, add ? commerceMessages.failedToAddToCart : commerceMessages.failedToRemoveFromCart));
-    },
-    onSuccess: (_answer, { beat, add }) => {
-      toast.success(add ? commerceMessages.addedToCart(beat.beatTitle) : commerceMessages.removedFromCart(beat.beatTitle));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  // An added stems item is only known once the server answers; a removed one goes at once.
+  const change = useCartChange<StemsCartItem, StemsBeat>('stems', userId, stemsCartQueryKey(userId), (list, { beat, add }) =>
+    add ? null : list.filter((i) => i._id !== beat._id),
+  );
 
   const items = useMemo(() => query.data ?? [], [query.data]);
   const has = useCallback((beatId: string) => items.some((i) => i._id === beatId), [items]);

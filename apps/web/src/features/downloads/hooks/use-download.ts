@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { FileType } from '@beat/shared';
 import { apiFile, errorMessage } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-blob';
 import { useAuth } from '../../auth/auth-context';
 import { createDownloadLink } from '../api/create-download-link';
 
@@ -15,20 +16,6 @@ export interface DownloadInput {
   fileType: FileType;
   /** Overrides the server's file name. */
   fileName?: string;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers read the blob after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 const keyOf = (beatId: string, fileType: FileType) => `${beatId}:${fileType}`;

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiFile, errorMessage } from '../../../lib/api-client';
-import { saveBlob } from '../lib/save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 
 export async function downloadLicence(purchaseId: string): Promise<void> {
   const file = await apiFile(`/api/purchases/${encodeURIComponent(purchaseId)}/licence`);

@@ -1,0 +1,31 @@
+/** One link of a sidebar menu: icon and label, marked as the current page when active. Each menu styles it by its own class block. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export interface NavItemProps {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  active: boolean;
+  /** The menu's BEM block: the link gets `<block>__link`, the icon `<block>__icon`. */
+  block: string;
+  onClick?: () => void;
+}
+
+export function NavItem({ to, label, icon, active, block, onClick }: NavItemProps) {
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={onClick}
+        className={active ? `${block}__link is-active` : `${block}__link`}
+        aria-current={active ? 'page' : undefined}
+      >
+        <span className={`${block}__icon`} aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </Link>
+    </li>
+  );
+}
