@@ -29,7 +29,7 @@ describe('sign up', () => {
   it('creates a free account and lands on the returnUrl with the spec toast', async () => {
     const { page, errors } = await openPage();
     await page.goto('/signup?returnUrl=%2Fvip');
-    await expect(page.getByRole('heading', { name: 'Create Free Account' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Create Free Account' }).waitFor();
     await page.getByLabel('Full Name').fill('Sam Signup');
     await page.getByLabel('Email').fill(`sam-${randomBytes(3).toString('hex')}@example.test`);
     await page.getByLabel('Password', { exact: true }).fill('a-good-password');
