@@ -121,6 +121,8 @@ describe('password recovery', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     await page.waitForURL('**/forgotpassword');
+    // Let the page's lazy chunks settle so the form is not re-mounted between typing and sending.
+    await page.waitForLoadState('networkidle');
 
     // 'Sending OTP...' while the call runs.
     let release!: () => void;
@@ -130,7 +132,9 @@ describe('password recovery', () => {
       await route.continue();
     });
     await page.getByLabel('Email').fill(account.user.email);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/sendotp'));
     await page.getByRole('button', { name: 'Send OTP' }).click();
+    await sent;
     await page.getByRole('button', { name: 'Sending OTP...' }).waitFor();
     release();
     await page.getByText('OTP sent successfully').waitFor();

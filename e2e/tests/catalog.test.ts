@@ -44,7 +44,7 @@ describe('catalog', () => {
     await page.waitForTimeout(1500);
     expect(await firstCard.innerText()).not.toEqual(before); // the seconds tick
     const rows = vipRows(page);
-    expect(await rows.count()).toBe(50);
+    await expect.poll(() => rows.count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => rows.count()).toBe(100);
     expect(errors).toEqual([]);

@@ -118,7 +118,7 @@ describe('the cart', () => {
     expect(cartItems.map((i) => i._id).sort()).toEqual([first!._id, second!._id].sort());
     expect(await page.evaluate(() => localStorage.getItem('beatCart'))).toBeNull();
     const rows = page.getByRole('list', { name: 'Beats' }).getByRole('listitem');
-    expect(await rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await rows.first().getByText('EXCLUSIVE').waitFor();
     expect(errors).toEqual([]);
   });
@@ -204,7 +204,7 @@ describe('buying', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const purchases = page.getByRole('list', { name: 'Purchases' });
     for (const beat of beats) await purchases.getByText(beat.beatTitle).waitFor();
-    expect(await purchases.getByText('MP3 Lease').count()).toBe(2);
+    await expect.poll(() => purchases.getByText('MP3 Lease').count()).toBe(2);
     const today = new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
     await purchases.getByText(today).first().waitFor();
     const owned = page.getByRole('list', { name: 'Purchased beats' });
@@ -223,7 +223,7 @@ describe('buying', () => {
     const rows = page.getByRole('table').getByRole('row');
     for (const beat of beats) await rows.filter({ hasText: beat.beatTitle }).waitFor();
     // The header row and one row per purchase.
-    expect(await rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(3);
     const history = await api<PurchasesResponse>(`/api/getrecentpurchases/${account.user._id}`, account.token);
     expect(history.purchases.map((p) => p.beatTitle).sort()).toEqual(beats.map((b) => b.beatTitle).sort());
     expect(errors).toEqual([]);
