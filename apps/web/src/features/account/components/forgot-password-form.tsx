@@ -2,13 +2,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { Mail } from 'lucide-react';
 import { accountMessages, sendOtpBody } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendOtp } from '../api/send-otp';
 import { recoveryStorage } from '../lib/recovery-storage';
+import { EmailField } from '../../auth/components/email-field';
 
 export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const sendOtp = useSendOtp();
@@ -37,16 +36,7 @@ export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        icon={<Mail />}
-        error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
-      />
+      <EmailField error={errors.email?.message} {...register('email', { onChange: () => clearErrors('email') })} />
       <Button type="submit" size="lg" block busy={sendOtp.isPending} busyLabel="Sending OTP...">
         Send OTP
       </Button>

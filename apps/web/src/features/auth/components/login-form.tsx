@@ -3,15 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { Mail } from 'lucide-react';
 import { loginBody, messages } from '@beat/shared';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../auth-context';
+import { EmailField } from './email-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { login } = useAuth();
@@ -40,16 +39,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        icon={<Mail />}
-        error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
-      />
+      <EmailField error={errors.email?.message} {...register('email', { onChange: () => clearErrors('email') })} />
       <PasswordField
         label="Password"
         autoComplete="current-password"

@@ -2,13 +2,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { Mail, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { messages, signupBody } from '@beat/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../auth-context';
+import { EmailField } from './email-field';
 
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const { signup } = useAuth();
@@ -46,16 +47,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.fullName?.message}
         {...register('fullName', { onChange: () => clearErrors('fullName') })}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        icon={<Mail />}
-        error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
-      />
+      <EmailField error={errors.email?.message} {...register('email', { onChange: () => clearErrors('email') })} />
       <PasswordField
         label="Password"
         autoComplete="new-password"
