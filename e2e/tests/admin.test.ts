@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AdminBeatsPage, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { monoWav } from '../support/wav.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -49,22 +50,7 @@ async function demoMp3(): Promise<Buffer> {
 }
 
 /** 16-bit mono silence as a RIFF/WAVE file (half a second by default). */
-function silentWav(samples = 22050): Buffer {
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'latin1');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8, 'latin1');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(44100, 24);
-  wav.writeUInt32LE(88200, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'latin1');
-  wav.writeUInt32LE(samples * 2, 40);
-  return wav;
-}
+const silentWav = (samples = 22050) => monoWav(samples);
 
 /** A one-file ZIP (stored, no compression). */
 function stemsZip(name: string, data: Buffer): Buffer {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: 100,000 beats in a scratch embedded database, then requests/s and p50/p99 latency
  * of a 50-beat catalog page, a search, and a bare route of the same server in the same run, plus the
- * gzipped size of the JavaScript that `/` loads first.
+ * gzipped size of the JavaScript that `/` loads first; then preview rendering throughput.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,17 +9,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/env.js';
 import { openDatabase } from '../src/db/client.js';
-import { beats } from '../src/db/schema.js';
+import { beats, jobs } from '../src/db/schema.js';
+import { previewJobHandlers } from '../src/modules/previews/previews.jobs.js';
+import { queueRenderWorkload } from '../src/modules/previews/render-workload.js';
+import { runJobsUntilIdle } from '../src/jobs/job-worker.js';
 import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
 import { createDeps } from '../src/runtime.js';
 import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
 
 const BEATS = Number(process.env.BENCH_BEATS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 6);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
 
@@ -50,7 +54,6 @@ async function main() {
     await database.migrate();
     const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')));
     const tracks: TrackFiles[] = Array.from({ length: 24 }, (_, i) => ({
-      previewKey: `audio/bench/${i}.mp3`,
       mp3Key: `audio/bench/${i}.mp3`,
       wavKey: `audio/bench/${i}.wav`,
       stemsKey: i % 2 === 0 ? `audio/bench/${i}.zip` : null,
@@ -58,6 +61,8 @@ async function main() {
     }));
     let started = Date.now();
     await insertCatalog(deps, tracks, { nonExclusive: BEATS - 100, exclusive: 100, batchSize: 2000 });
+    // As if every preview had been rendered (rendering itself is measured below).
+    await database.db.execute(`update beats set preview_key = replace(mp3_key, '.mp3', '-preview.mp3'), preview_render_key = 'bench', audio_state = 'ready'`);
     await database.db.execute('ANALYZE');
     const [n] = await database.db.select({ n: count() }).from(beats);
     console.log(`Seeded ${n?.n} beats into a scratch embedded database in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -87,10 +92,31 @@ async function main() {
     } catch {
       console.log('\nFirst-load JavaScript of /: build the web app first (npm run build).');
     }
+    await benchRendering(deps, database);
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Preview renders of a 3-minute stereo beat, one at a time and with the default worker concurrency. */
+async function benchRendering(deps: ReturnType<typeof createDeps>, database: Awaited<ReturnType<typeof openDatabase>>) {
+  const handlers = previewJobHandlers(deps);
+  const rows: string[] = [];
+  for (const concurrency of [1, deps.config.workerConcurrency]) {
+    const total = RENDERS * concurrency;
+    await queueRenderWorkload(deps, total, 180);
+    const started = performance.now();
+    const ran = await runJobsUntilIdle(deps, handlers, { concurrency });
+    const seconds = (performance.now() - started) / 1000;
+    const [failed] = await database.db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'failed'));
+    if (ran !== total || (failed?.n ?? 0) > 0) throw new Error(`rendering: ${ran} of ${total} jobs ran, ${failed?.n} failed`);
+    rows.push(`| ${concurrency} | ${total} | ${((seconds / total) * concurrency).toFixed(2)} | ${((total / seconds) * 60).toFixed(1)} |`);
+  }
+  console.log(`\nPreview rendering (3-minute stereo WAV → tagged 128 kbps MP3 + waveform, ${os.availableParallelism()} cores):\n`);
+  console.log('| workers | previews | s per preview per worker | previews per minute |');
+  console.log('|---:|---:|---:|---:|');
+  for (const row of rows) console.log(row);
 }
 
 await main();

@@ -36,7 +36,9 @@ export function createDeps(config: Config, database: Database, storage: Storage,
 }
 
 export async function startRuntime(config: Config): Promise<Runtime> {
-  const release = lockDataDir(config.dataDir);
+  // The embedded database is one process's: its folder is locked. With a PostgreSQL server several
+  // processes may share the data folder's files (writes land in a temp file and are renamed).
+  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let database: Database | undefined;
   try {
     database = await openDatabase({

@@ -2,55 +2,23 @@
  * The embedded database must not lose data (DECISIONS): one server per data folder, graceful
  * shutdown, and a write answered as done survives kill -9. These start the real server process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, startServerProcess, type ServerProcess } from './test/server-process.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beat-durability-'));
-const children: ChildProcess[] = [];
+const children: ServerProcess[] = [];
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
+async function startServer(): Promise<ServerProcess> {
+  const started = await startServerProcess({ DATA_DIR: dataDir });
+  children.push(started);
+  return started;
 }
-
-function startServer(): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'never', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    const check = () => {
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output });
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error(`server exited with ${code}`), { output, code }));
-    });
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,8 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { startRuntime } from './runtime.js';
 import { seedDemoStoreIfEmpty } from './seed/demo-store.js';
-import { startCountdownJob, type RunningJob } from './modules/countdown/countdown.job.js';
+import { startBackgroundWork } from './background.js';
+import type { RunningWorker } from './jobs/job-worker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const app = await buildApp(runtime.deps, { webDist });
 
-  let countdownJob: RunningJob | undefined;
+  let worker: RunningWorker | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests in flight and closing`);
     try {
       await app.close();
-      await countdownJob?.stop();
+      await worker?.stop();
       await runtime.shutdown();
       process.exit(0);
     } catch (error) {
@@ -38,8 +39,8 @@ async function main(): Promise<void> {
   try {
     if (config.seedDemo) await seedDemoStoreIfEmpty(runtime.deps, app.log);
     await app.listen({ host: config.host, port: config.port });
-    // Exclusives whose countdown ended become Non-Exclusive within a minute, with no client needed.
-    countdownJob = startCountdownJob(runtime.deps, { log: app.log });
+    // Preview renders, countdowns and housekeeping: durable jobs in the database, run here unless turned off.
+    if (config.workerConcurrency > 0) worker = await startBackgroundWork(runtime.deps, app.log, runtime.database.kind === 'pglite');
   } catch (error) {
     await app.close().catch(() => undefined);
     await runtime.shutdown();

@@ -1,6 +1,7 @@
 /** The admin area's requests and answers: beats management, user management, analytics and the audit log. */
 import { z } from 'zod';
 import { beatSchema, beatTypeSchema, beatTypes, categories } from './beats.js';
+import { audioStateSchema, beatFileInfoSchema } from './audio.js';
 import { emailField, userSchema } from './user.js';
 
 // ── Paging ────────────────────────────────────────────────────────────────────────────
@@ -128,6 +129,11 @@ export const adminBeatSchema = beatSchema.extend({
   deletedAt: z.string().nullable(),
   playCount: z.number().int(),
   hasWav: z.boolean(),
+  audioState: audioStateSchema,
+  audioError: z.string().nullable(),
+  /** A preview can be played (possibly an older one while a new one renders). */
+  hasPreview: z.boolean(),
+  fileInfo: beatFileInfoSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

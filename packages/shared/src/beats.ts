@@ -23,7 +23,10 @@ export const beatSchema = z.object({
   beatType: beatTypeSchema,
   countdownEndTime: z.string().nullable(),
   durationSeconds: z.number().nullable(),
-  streamingMp3FileLink: z.string(),
+  /** The tagged preview; null while the beat has none (admin lists only: listed beats always have one). */
+  streamingMp3FileLink: z.string().nullable(),
+  /** Waveform peaks of the preview (waveform-data JSON). */
+  waveformLink: z.string().nullable(),
   mp3FileLink: z.string().nullable(),
   wavFileLink: z.string().nullable(),
   zipFileLink: z.string().nullable(),

@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './user.js';
 export * from './auth.js';
 export * from './beats.js';
+export * from './audio.js';
 export * from './config.js';
 export * from './downloads.js';
 export * from './admin.js';

@@ -1,6 +1,7 @@
 /** Every setting, parsed and checked once at start-up. A bad one stops the start with a list of what is wrong. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +25,8 @@ const envSchema = z.object({
   STEMS_PRICE_USD: money(25),
   LEASE_PRICE_USD: money(19.99),
   WEB_DIST: z.string().optional(),
+  /** Background jobs (preview rendering) run at once in this process; 0 runs none (a web-only process). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
@@ -53,6 +56,7 @@ export interface Config {
   seedDemo: boolean;
   prices: { vipPlanCents: number; stemsCents: number; leaseCents: number };
   webDist: string | undefined;
+  workerConcurrency: number;
   /** SMTP server for outgoing e-mail; when unset messages stay in the outbox only (DECISIONS). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -111,6 +115,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaseCents: toCents(env.LEASE_PRICE_USD),
     },
     webDist: env.WEB_DIST,
+    // Rendering is CPU-bound (one ffmpeg per job): one job per core by default.
+    workerConcurrency: env.WORKER_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism())),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     stripe:

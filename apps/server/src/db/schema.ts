@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Mp3Info, StemsInfo, WavInfo } from '@beat/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -61,6 +62,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+export const audioStates = ['rendering', 'ready', 'failed'] as const;
+export type AudioState = (typeof audioStates)[number];
+
+export type BeatFileInfo = Partial<{ mp3: Mp3Info; wav: WavInfo; stems: StemsInfo }>;
+
 export const beats = pgTable(
   'beats',
   {
@@ -75,8 +81,23 @@ export const beats = pgTable(
     priceCents: integer('price_cents'),
     beatType: text('beat_type', { enum: ['Exclusive', 'Non-Exclusive'] }).notNull(),
     countdownEndTime: timestamp('countdown_end_time', { withTimezone: true }),
+    /** Measured from the decoded audio the preview is rendered from. */
     durationSeconds: real('duration_seconds'),
-    previewKey: text('preview_key').notNull(),
+    /**
+     * The public preview: the beat with the store's tag mixed in, never a sold file (docs/audio-pipeline.md).
+     * Null until the first render is ready; a beat without one is not listed.
+     */
+    previewKey: text('preview_key'),
+    /** Waveform peaks (JSON) of the same render. */
+    waveformKey: text('waveform_key'),
+    /** Which render the preview is: its content hash, also the cache-busting `v` of the stream link. */
+    previewRenderKey: text('preview_render_key'),
+    /** The store settings version the preview was rendered with. */
+    previewSettingsVersion: integer('preview_settings_version'),
+    audioState: text('audio_state', { enum: audioStates }).notNull().default('rendering'),
+    audioError: text('audio_error'),
+    /** What decoding each uploaded file found (format, rate, depth, bitrate, length, stems). */
+    fileInfo: jsonb('file_info').$type<BeatFileInfo>().notNull().default({}),
     mp3Key: text('mp3_key').notNull(),
     wavKey: text('wav_key'),
     stemsKey: text('stems_key'),
@@ -99,7 +120,8 @@ export const beats = pgTable(
     check('beats_bpm_range', sql`${t.bpm} between 20 and 400`),
     index('beats_listing_idx')
       .on(t.beatType, t.releaseDate.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.published} and ${t.soldAt} is null`),
+      .where(sql`${t.published} and ${t.soldAt} is null and ${t.previewKey} is not null`),
+    check('beats_audio_state_valid', sql`${t.audioState} in ('rendering', 'ready', 'failed')`),
     index('beats_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
@@ -381,3 +403,89 @@ export const auditLog = pgTable(
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
+
+// ── Background jobs and the audio pipeline ─────────────────────────────────────────────
+
+export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+/**
+ * Durable background work (docs/background-jobs.md). A worker claims a queued row with
+ * FOR UPDATE SKIP LOCKED and holds a lease it keeps renewing; a lease that runs out (a crashed
+ * process) puts the job back in the queue.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** Lower runs first. */
+    priority: integer('priority').notNull().default(0),
+    status: text('status', { enum: jobStatuses }).notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** At most one queued job per (queue, singleton key). */
+    singletonKey: text('singleton_key'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('jobs_status_valid', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    index('jobs_ready_idx').on(t.priority, t.runAt, t.id).where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
+    uniqueIndex('jobs_singleton_key').on(t.queue, t.singletonKey).where(sql`${t.status} = 'queued' and ${t.singletonKey} is not null`),
+  ],
+);
+export type JobRow = typeof jobs.$inferSelect;
+
+/** The store-wide settings: one row. Every change of the tag or its placement bumps `version`. */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The admin's uploaded tag; null means the built-in generated tag. */
+    tagKey: text('tag_key'),
+    tagFileName: text('tag_file_name'),
+    tagInfo: jsonb('tag_info').$type<Mp3Info | WavInfo>(),
+    tagFirstOffsetSeconds: real('tag_first_offset_seconds').notNull().default(3),
+    tagIntervalSeconds: real('tag_interval_seconds').notNull().default(25),
+    tagLevelDb: real('tag_level_db').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
+);
+export type StoreSettingsRow = typeof storeSettings.$inferSelect;
+
+/**
+ * Finished renders by content: the same source audio with the same tag settings renders once and
+ * is shared (the demo store reuses 24 tracks across 340 beats).
+ */
+export const previewRenders = pgTable('preview_renders', {
+  renderKey: text('render_key').primaryKey(),
+  previewKey: text('preview_key').notNull(),
+  waveformKey: text('waveform_key').notNull(),
+  durationSeconds: real('duration_seconds').notNull(),
+  loudnessLufs: real('loudness_lufs'),
+  createdAt: createdAt(),
+});
+
+/** The last counted play per listener and beat: a play counts at most once per 10 minutes. */
+export const playListens = pgTable(
+  'play_listens',
+  {
+    /** HMAC of the user id, or of the address for a visitor: no raw addresses are kept. */
+    listener: text('listener').notNull(),
+    beatId: uuid('beat_id')
+      .notNull()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listener, t.beatId] }), index('play_listens_counted_idx').on(t.countedAt)],
+);

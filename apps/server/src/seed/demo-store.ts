@@ -1,6 +1,7 @@
 /**
  * The demo store a fresh data folder gets outside production: 330 VIP catalog beats, 10 exclusives,
- * real generated audio (24 distinct tracks, stems for half of them) and the README's demo accounts.
+ * real generated audio (24 distinct tracks, stems for half of them), tagged previews rendered with the
+ * built-in tag, and the README's demo accounts.
  */
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,6 +10,9 @@ import { beats, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { generateTrack } from './audio/generate-tracks.js';
 import { catalogEntries, trackBpm, type CatalogEntry } from './catalog-data.js';
+import { enqueueAllRenders } from '../modules/previews/previews.service.js';
+import { previewJobHandlers } from '../modules/previews/previews.jobs.js';
+import { runJobsUntilIdle } from '../jobs/job-worker.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_TRACKS = 24;
@@ -23,7 +27,6 @@ export const demoAccounts = [
 ] as const;
 
 export interface TrackFiles {
-  previewKey: string;
   mp3Key: string;
   wavKey: string;
   stemsKey: string | null;
@@ -46,7 +49,6 @@ export async function storeDemoTracks(deps: Deps, tracks = DEMO_TRACKS): Promise
     await deps.storage.put(keys.wav, track.wav);
     if (track.stemsZip) await deps.storage.put(keys.stems, track.stemsZip);
     files.push({
-      previewKey: keys.mp3,
       mp3Key: keys.mp3,
       wavKey: keys.wav,
       stemsKey: track.stemsZip ? keys.stems : null,
@@ -70,7 +72,6 @@ export function beatRowFor(entry: CatalogEntry, track: TrackFiles) {
     releaseDate: entry.releaseDate,
     countdownEndTime: entry.countdownEndTime,
     durationSeconds: track.durationSeconds,
-    previewKey: track.previewKey,
     mp3Key: track.mp3Key,
     wavKey: track.wavKey,
     stemsKey: track.stemsKey,
@@ -122,6 +123,10 @@ export async function seedDemoStoreIfEmpty(deps: Deps, log: FastifyBaseLogger): 
   const tracks = await storeDemoTracks(deps);
   const inserted = await insertCatalog(deps, tracks, { nonExclusive: 330, exclusive: 10 });
   await insertDemoAccounts(deps);
+  // Tagged previews from the first start: the store opens once every beat has one.
+  log.info(`Rendering the demo store's tagged previews…`);
+  await deps.db.transaction((tx) => enqueueAllRenders(tx, deps.clock));
+  await runJobsUntilIdle(deps, previewJobHandlers(deps), { concurrency: deps.config.workerConcurrency || 1, log });
   log.info(`Demo store ready: ${inserted} beats, ${demoAccounts.length} demo accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }

@@ -21,7 +21,7 @@ import type { AuthResponse } from '@beat/shared';
 
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `beat_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -128,7 +128,9 @@ export async function createBeat(t: TestApp, overrides: Partial<typeof beats.$in
       priceCents: 1999,
       beatType: 'Non-Exclusive',
       previewKey: 'audio/test/preview.mp3',
-      mp3Key: 'audio/test/preview.mp3',
+      previewRenderKey: 'test-render',
+      mp3Key: 'audio/test/beat.mp3',
+      audioState: 'ready',
       ...overrides,
     })
     .returning();
@@ -137,4 +139,20 @@ export async function createBeat(t: TestApp, overrides: Partial<typeof beats.$in
 
 export function authed(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
+}
+
+/** Every route of the app as "METHOD /path", rebuilt from printRoutes' tree (children print only their own segment, indented by depth). */
+export function routesOf(app: FastifyInstance): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    if (!match[3]) continue;
+    for (const method of match[3].split(', ')) found.push(`${method} ${stack.join('')}`);
+  }
+  return found;
 }

@@ -46,6 +46,10 @@ export const router = createBrowserRouter([
               { path: paths.adminBeats, lazy: () => import('./routes/admin-beats').then((m) => ({ Component: m.AdminBeatsPage })) },
               { path: paths.adminUsers, lazy: () => import('./routes/admin-users').then((m) => ({ Component: m.AdminUsersPage })) },
               { path: paths.adminAnalytics, lazy: () => import('./routes/admin-analytics').then((m) => ({ Component: m.AdminAnalyticsPage })) },
+              {
+                path: paths.adminStoreSettings,
+                lazy: () => import('./routes/admin-store-settings').then((m) => ({ Component: m.AdminStoreSettingsPage })),
+              },
             ],
           },
           { path: paths.mixingMastering, ...comingSoon('Mixing & Mastering') },

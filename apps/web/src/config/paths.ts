@@ -24,6 +24,7 @@ export const paths = {
   adminBeats: '/admin/beats-management',
   adminUsers: '/admin/user-management',
   adminAnalytics: '/admin/analytics',
+  adminStoreSettings: '/admin/store-settings',
 } as const;
 
 /** `/login?returnUrl=/vip` style links; only same-site paths are ever used as a return target. */

@@ -22,6 +22,7 @@ export function onUnauthorized(listener: Listener): () => void {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except FormData, which goes as multipart/form-data (the browser writes its boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /** Send the bearer token even if the call does not need it (default: whenever one is stored). */
@@ -34,14 +35,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = { Accept: 'application/json' };
   const session = options.auth === false ? null : loadSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,
     });

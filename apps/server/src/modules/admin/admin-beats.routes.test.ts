@@ -5,7 +5,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { AdminBeat, AdminBeatsPage, Beat, BeatPage } from '@beat/shared';
 import { auditLog, beats, entitlements } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
-import { readMp3Info } from './mp3-info.js';
+import { runJobsUntilIdle, silentLog } from '../../jobs/job-worker.js';
+import { previewJobHandlers } from '../previews/previews.jobs.js';
 import { fixtureMp3, fixtureWav, fixtureZip, multipart, validBeatFields, type FilePart } from './admin-test-kit.js';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
@@ -21,7 +22,9 @@ async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, 
 }
 const create = (fields: Record<string, string>, files: FilePart[] = [mp3Part()]) => send('POST', '/api/admin/beats', fields, files);
 
+/** The store as it stands once every queued preview has rendered. */
 async function storeListing(query: string): Promise<Beat[]> {
+  await runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { log: silentLog });
   const res = await t.app.inject({ method: 'GET', url: `/api/beats?${query}` });
   return (res.json() as BeatPage).beats;
 }
@@ -40,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/admin/beats', () => {
-  it('adds a beat with MP3, WAV and stems: stored, previewed from the MP3, timed from it, and in the store at once', async () => {
+  it('adds a beat with MP3, WAV and stems: stored, timed by decoding, and in the store once its preview is rendered', async () => {
     const res = await create(validBeatFields(), [mp3Part(), wavPart(), zipPart()]);
     expect(res.statusCode).toBe(201);
     const beat = (res.json() as { beat: AdminBeat }).beat;
@@ -57,23 +60,31 @@ describe('POST /api/admin/beats', () => {
       status: 'published',
       hasWav: true,
       hasStems: true,
+      audioState: 'rendering',
+      streamingMp3FileLink: null,
     });
-    expect(beat.durationSeconds).toBeCloseTo(readMp3Info(fixtureMp3()).durationSeconds, 6);
+    expect(beat.fileInfo.mp3).toMatchObject({ format: 'mp3', bitrateKbps: 128, sampleRate: 22050, channels: 1 });
+    expect(beat.fileInfo.wav).toMatchObject({ format: 'wav', sampleRate: 44100, bitDepth: 16, channels: 1 });
+    expect(beat.fileInfo.stems!.stems.map((s) => s.name).sort()).toEqual(['bass.wav', 'drums.wav']);
+    expect(beat.durationSeconds).toBeCloseTo(beat.fileInfo.mp3!.durationSeconds, 4);
+    expect(Math.abs(beat.durationSeconds! - 2)).toBeLessThan(0.1);
+    expect(await storeListing('q=night%20shift')).toHaveLength(1);
 
-    // The preview stream is the uploaded MP3, byte for byte.
-    const stream = await t.app.inject({ method: 'GET', url: beat.streamingMp3FileLink });
+    // The preview is rendered from the beat: never the uploaded MP3 or WAV.
+    const [listed] = await storeListing('q=night%20shift');
+    const stream = await t.app.inject({ method: 'GET', url: listed!.streamingMp3FileLink! });
     expect(stream.statusCode).toBe(200);
-    expect(stream.rawPayload.equals(fixtureMp3())).toBe(true);
+    expect(stream.rawPayload.equals(fixtureMp3())).toBe(false);
+    expect(stream.rawPayload.equals(fixtureWav())).toBe(false);
 
     const [row] = await t.deps.db.select().from(beats).where(eq(beats.id, beat._id));
     expect(row!.priceCents).toBe(2499);
     expect(row!.mp3Key).toMatch(/^audio\/uploads\/[0-9a-f-]{36}\.mp3$/);
-    expect(row!.previewKey).toBe(row!.mp3Key);
+    expect(row!.previewKey).toMatch(/^audio\/previews\//);
     expect(row!.wavKey).toMatch(/\.wav$/);
     expect(row!.stemsKey).toMatch(/\.zip$/);
     expect((await t.deps.storage.stat(row!.stemsKey!))!.size).toBe(fixtureZip().length);
 
-    expect((await storeListing('q=night%20shift')).map((b) => b._id)).toEqual([beat._id]);
 
     const [audit] = await t.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'beat.create', actorEmail: 'boss@example.test', targetId: beat._id, before: null });
@@ -139,10 +150,10 @@ describe('POST /api/admin/beats', () => {
   });
 
   it.each([
-    ['a WAV sent as the MP3', [mp3Part(fixtureWav())], 'The MP3 file is not valid. This file is not an MP3: it starts with neither an ID3 tag nor an MPEG audio frame.'],
-    ['an ID3 tag with no audio', [mp3Part(Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a'), Buffer.alloc(70_000, 7)]))], 'The MP3 file is not valid. This file is not an MP3: no MPEG audio frames were found.'],
-    ['an MP3 sent as the WAV', [mp3Part(), wavPart(fixtureMp3())], 'The WAV file is not a WAV: it has no RIFF/WAVE header.'],
-    ['a WAV sent as the stems', [mp3Part(), zipPart(fixtureWav())], 'The stems file is not a ZIP archive.'],
+    ['a WAV sent as the MP3', [mp3Part(fixtureWav())], 'The MP3 file is not an MP3: it looks like a WAV file.'],
+    ['an ID3 tag with no audio', [mp3Part(Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a'), Buffer.alloc(70_000, 7)]))], 'The MP3 file holds no MP3 audio that can be read; it may be damaged or incomplete.'],
+    ['an MP3 sent as the WAV', [mp3Part(), wavPart(fixtureMp3())], 'The WAV file is not a WAV: it looks like an MP3 file.'],
+    ['a WAV sent as the stems', [mp3Part(), zipPart(fixtureWav())], 'The stems file is not a ZIP archive: it looks like a WAV file.'],
     ['an empty WAV', [mp3Part(), wavPart(Buffer.alloc(0))], 'The WAV file is empty.'],
     ['a tiny "ZIP"', [mp3Part(), zipPart(Buffer.from('PK'))], 'The stems file is not a ZIP archive.'],
     ['an unknown file field', [mp3Part(), { name: 'cover', filename: 'a.png', data: Buffer.from('x') }], 'Unexpected file field "cover": use mp3File, wavFile or stemsFile.'],
@@ -196,12 +207,16 @@ describe('PUT /api/admin/beats/:beatId', () => {
   it('a new MP3 replaces the preview and the duration, and the old upload is removed', async () => {
     const created = (await create(validBeatFields({ beatTitle: 'Swap Audio' }))).json().beat as AdminBeat;
     const [original] = await t.deps.db.select().from(beats).where(eq(beats.id, created._id));
+    const [before] = await storeListing('q=swap%20audio');
     const longer = Buffer.concat([fixtureMp3(), fixtureMp3()]);
     const res = await send('PUT', `/api/admin/beats/${created._id}`, validBeatFields({ beatTitle: 'Swap Audio' }), [mp3Part(longer)]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().beat.durationSeconds).toBeCloseTo(readMp3Info(longer).durationSeconds, 6);
-    const stream = await t.app.inject({ method: 'GET', url: created.streamingMp3FileLink });
-    expect(stream.rawPayload.equals(longer)).toBe(true);
+    expect(Math.abs(res.json().beat.durationSeconds - 2 * created.durationSeconds!)).toBeLessThan(0.1);
+    const [after] = await storeListing('q=swap%20audio');
+    expect(after!.streamingMp3FileLink).not.toBe(before!.streamingMp3FileLink);
+    const stream = await t.app.inject({ method: 'GET', url: after!.streamingMp3FileLink! });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.rawPayload.equals(longer)).toBe(false);
     expect(await t.deps.storage.stat(original!.mp3Key)).toBeNull();
   });
 

@@ -17,6 +17,7 @@ import {
   toAdminBeatDto,
   updateAdminBeat,
 } from './admin-beats.service.js';
+import { retryRender } from '../previews/previews.service.js';
 
 const beatIdParams = z.object({ beatId: z.string().uuid('beatId is not a valid id') });
 const security = [{ bearer: [] }];
@@ -94,6 +95,12 @@ export function adminBeatsRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       );
     }
+
+    app.post(
+      '/api/admin/beats/:beatId/render',
+      { schema: { tags: ['admin'], security, params: beatIdParams, response: { 200: adminBeatResponse } } },
+      async (request) => ({ beat: toAdminBeatDto(await retryRender(deps, request.params.beatId)) }),
+    );
 
     app.delete(
       '/api/admin/beats/:beatId',

@@ -3,7 +3,9 @@ import { and, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from '
 import { adminBeatFields, type AdminBeat, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
-import { beats, type BeatRow } from '../../db/schema.js';
+import { beats, type BeatFileInfo, type BeatRow } from '../../db/schema.js';
+import type { Mp3Info, StemsInfo, WavInfo } from '@beat/shared';
+import { enqueueRenders } from '../previews/previews.service.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toBeatDto } from '../beats/beat-dto.js';
 import { searchPattern } from '../beats/beats.service.js';
@@ -25,6 +27,10 @@ export function toAdminBeatDto(row: BeatRow): AdminBeat {
     deletedAt: row.deletedAt?.toISOString() ?? null,
     playCount: row.playCount,
     hasWav: row.wavKey !== null,
+    audioState: row.audioState,
+    audioError: row.audioError,
+    hasPreview: row.previewKey !== null,
+    fileInfo: row.fileInfo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -92,6 +98,15 @@ function parseFields(deps: Deps, fields: Record<string, string>, countdownMustBe
   };
 }
 
+/** What decoding found in each uploaded file, kept with the beat and shown in the admin form. */
+function fileInfoOf(files: BeatForm['files']): BeatFileInfo {
+  return {
+    ...(files.mp3 ? { mp3: files.mp3.info as Mp3Info } : {}),
+    ...(files.wav ? { wav: files.wav.info as WavInfo } : {}),
+    ...(files.stems ? { stems: files.stems.info as StemsInfo } : {}),
+  };
+}
+
 export async function createAdminBeat(deps: Deps, actor: AuditActor, form: BeatForm): Promise<BeatRow> {
   try {
     const values = parseFields(deps, form.fields, () => true);
@@ -99,20 +114,23 @@ export async function createAdminBeat(deps: Deps, actor: AuditActor, form: BeatF
     if (!mp3) throw badRequest('An MP3 file is required.');
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
+      // Published as soon as its preview is ready: until then the store does not list it.
       const [beat] = await tx
         .insert(beats)
         .values({
           ...values,
-          previewKey: mp3.key,
           mp3Key: mp3.key,
-          durationSeconds: mp3.durationSeconds ?? null,
+          durationSeconds: (mp3.info as Mp3Info).durationSeconds,
           wavKey: form.files.wav?.key ?? null,
           stemsKey: form.files.stems?.key ?? null,
+          fileInfo: fileInfoOf(form.files),
+          audioState: 'rendering',
           published: true,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
+      await enqueueRenders(tx, deps.clock, [beat!.id]);
       await recordAudit(tx, actor, now, { action: 'beat.create', targetType: 'beat', targetId: beat!.id, after: beatSnapshot(beat!) });
       return beat!;
     });
@@ -136,20 +154,24 @@ export async function updateAdminBeat(deps: Deps, actor: AuditActor, beatId: str
         throw conflict('This exclusive has been sold: its type and price can no longer change.');
       }
       const { mp3, wav, stems } = form.files;
+      // New audio means a new preview; the current one keeps playing until it is ready.
+      const audioChanged = Boolean(mp3 || wav);
       const [after] = await tx
         .update(beats)
         .set({
           ...values,
-          ...(mp3 ? { previewKey: mp3.key, mp3Key: mp3.key, durationSeconds: mp3.durationSeconds ?? null } : {}),
+          ...(mp3 ? { mp3Key: mp3.key, durationSeconds: (mp3.info as Mp3Info).durationSeconds } : {}),
           ...(wav ? { wavKey: wav.key } : {}),
           ...(stems ? { stemsKey: stems.key } : {}),
+          fileInfo: { ...before.fileInfo, ...fileInfoOf(form.files) },
+          ...(audioChanged ? { audioState: 'rendering' as const, audioError: null } : {}),
           updatedAt: now,
         })
         .where(eq(beats.id, beatId))
         .returning();
+      if (audioChanged) await enqueueRenders(tx, deps.clock, [beatId]);
       replaced = [
         mp3 && before.mp3Key,
-        mp3 && before.previewKey,
         wav && before.wavKey,
         stems && before.stemsKey,
       ].filter((k): k is string => typeof k === 'string');
@@ -175,17 +197,16 @@ async function deleteUnusedUploads(deps: Deps, keys: string[]): Promise<void> {
   const candidates = [...new Set(keys)].filter((k) => k.startsWith(UPLOAD_PREFIX));
   if (candidates.length === 0) return;
   const inUse = await deps.db
-    .select({ previewKey: beats.previewKey, mp3Key: beats.mp3Key, wavKey: beats.wavKey, stemsKey: beats.stemsKey })
+    .select({ mp3Key: beats.mp3Key, wavKey: beats.wavKey, stemsKey: beats.stemsKey })
     .from(beats)
     .where(
       or(
-        inArray(beats.previewKey, candidates),
         inArray(beats.mp3Key, candidates),
         inArray(beats.wavKey, candidates),
         inArray(beats.stemsKey, candidates),
       ),
     );
-  const used = new Set(inUse.flatMap((r) => [r.previewKey, r.mp3Key, r.wavKey, r.stemsKey]));
+  const used = new Set(inUse.flatMap((r) => [r.mp3Key, r.wavKey, r.stemsKey]));
   await Promise.all(candidates.filter((k) => !used.has(k)).map((k) => deps.storage.delete(k).catch(() => undefined)));
 }
 

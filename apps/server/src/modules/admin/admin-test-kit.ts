@@ -16,7 +16,7 @@ export function fixtureMp3(): Buffer {
   cachedMp3 ??= encodeMp3(tonePcm(2, 22050), 22050, 128);
   return cachedMp3;
 }
-export const fixtureWav = (): Buffer => encodeWav(tonePcm(0.5, 44100), 44100);
+export const fixtureWav = (): Buffer => encodeWav(tonePcm(1.5, 44100), 44100);
 export const fixtureZip = (): Buffer => zipFiles({ 'drums.wav': fixtureWav(), 'bass.wav': fixtureWav() });
 
 export interface FilePart {

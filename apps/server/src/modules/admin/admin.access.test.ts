@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { auditLog, beats, users, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, routesOf, type TestApp } from '../../test/helper.js';
 import { fixtureMp3, multipart, validBeatFields } from './admin-test-kit.js';
 
 let t: TestApp;
@@ -27,6 +27,12 @@ const withForm = (method: InjectOptions['method'], url: () => string) => async (
   ...(await multipart(validBeatFields(), [{ name: 'mp3File', filename: 'a.mp3', data: fixtureMp3() }])),
 });
 
+const tagForm = async (): Promise<InjectOptions> => ({
+  method: 'PUT',
+  url: '/api/admin/store-settings/tag',
+  ...(await multipart({}, [{ name: 'tagFile', filename: 'tag.mp3', data: fixtureMp3() }])),
+});
+
 /** Every admin call. The admin pass runs them in this order, so the destructive ones come last. */
 function calls(): Call[] {
   return [
@@ -36,6 +42,16 @@ function calls(): Call[] {
     { name: 'PUT /api/admin/beats/:beatId', request: withForm('PUT', () => `/api/admin/beats/${beat.id}`), ok: 200 },
     { name: 'POST /api/admin/beats/:beatId/unpublish', request: json('POST', () => `/api/admin/beats/${beat.id}/unpublish`), ok: 200 },
     { name: 'POST /api/admin/beats/:beatId/publish', request: json('POST', () => `/api/admin/beats/${beat.id}/publish`), ok: 200 },
+    { name: 'POST /api/admin/beats/:beatId/render', request: json('POST', () => `/api/admin/beats/${beat.id}/render`), ok: 200 },
+    { name: 'GET /api/admin/store-settings', request: json('GET', () => '/api/admin/store-settings'), ok: 200 },
+    {
+      name: 'PUT /api/admin/store-settings/placement',
+      request: json('PUT', () => '/api/admin/store-settings/placement', { firstOffsetSeconds: 2, intervalSeconds: 20, levelDb: -1 }),
+      ok: 200,
+    },
+    { name: 'PUT /api/admin/store-settings/tag', request: tagForm, ok: 200 },
+    { name: 'GET /api/admin/store-settings/tag', request: json('GET', () => '/api/admin/store-settings/tag'), ok: 200 },
+    { name: 'DELETE /api/admin/store-settings/tag', request: json('DELETE', () => '/api/admin/store-settings/tag'), ok: 200 },
     { name: 'GET /api/admin/users', request: json('GET', () => '/api/admin/users'), ok: 200 },
     {
       name: 'POST /api/admin/users/invite',
@@ -52,23 +68,6 @@ function calls(): Call[] {
     { name: 'DELETE /api/admin/beats/:beatId', request: json('DELETE', () => `/api/admin/beats/${beat.id}`), ok: 200 },
     { name: 'DELETE /api/admin/users/:userId', request: json('DELETE', () => `/api/admin/users/${target.id}`), ok: 200 },
   ];
-}
-
-/** Rebuilds full paths from printRoutes' tree (children print only their own segment, indented by depth). */
-function adminRoutesOf(tree: string): string[] {
-  const stack: string[] = [];
-  const found: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('');
-    if (!match[3] || !path.startsWith('/api/admin')) continue;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
-  }
-  return found;
 }
 
 beforeAll(async () => {
@@ -89,7 +88,7 @@ afterAll(async () => {
 
 describe('every admin call', () => {
   it('is in the matrix (no admin route is left untested)', () => {
-    const routes = adminRoutesOf(t.app.printRoutes({ commonPrefix: false }));
+    const routes = routesOf(t.app).filter((r) => r.startsWith('/api/admin', r.indexOf(' ') + 1) && !r.startsWith('HEAD '));
     expect(routes.length).toBeGreaterThan(10);
     expect(new Set(routes)).toEqual(new Set(calls().map((c) => c.name)));
   });
@@ -132,8 +131,9 @@ describe('every admin call', () => {
       const res = await t.app.inject(authed(adminToken, await call.request()));
       expect({ call: call.name, status: res.statusCode }).toEqual({ call: call.name, status: call.ok });
     }
-    // Every change above was recorded: create, update, unpublish, publish, invite, update, promote, delete ×2.
+    // Every change above was recorded: create, update, unpublish, publish, tag placement, tag upload, tag
+    // reset, invite, update, promote, delete ×2.
     const [audits] = await t.deps.db.select({ n: count() }).from(auditLog);
-    expect(audits!.n).toBe(9);
+    expect(audits!.n).toBe(12);
   });
 });

@@ -11,6 +11,7 @@ import { listAudit } from './audit.service.js';
 import { adminBeatsRoutes } from './admin-beats.routes.js';
 import { adminUsersRoutes } from './admin-users.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
+import { storeSettingsRoutes } from '../previews/store-settings.routes.js';
 
 export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,6 +30,7 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
     await app.register(adminBeatsRoutes(deps));
     await app.register(adminUsersRoutes(deps));
     await app.register(analyticsRoutes(deps));
+    await app.register(storeSettingsRoutes(deps));
 
     app.get(
       '/api/admin/audit',

@@ -50,8 +50,9 @@ beforeAll(async () => {
 
   // Plays and favourites through the API (on the fixed clock); downloads and credits straight into their tables.
   const buyerToken = await loginAs(t, buyer);
-  for (const seconds of [12, 30, 5]) {
-    await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: hit.id, playbackTime: seconds } });
+  // Two listeners (a play counts once per listener and beat every 10 minutes); the 5-second one does not count.
+  for (const [seconds, address] of [[12, '10.0.0.1'], [30, '10.0.0.2'], [5, '10.0.0.3']] as const) {
+    await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: hit.id, playbackTime: seconds }, remoteAddress: address });
   }
   await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: quiet.id, playbackTime: 60 } });
   await t.app.inject(authed(buyerToken, { method: 'POST', url: '/api/favorites', payload: { userId: buyer.id, beatId: hit.id } }));

@@ -25,11 +25,13 @@ export type AuditAction =
   | 'user.update'
   | 'user.promote'
   | 'user.delete'
-  | 'user.make-admin';
+  | 'user.make-admin'
+  | 'store.tag'
+  | 'store.tag-placement';
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: 'beat' | 'user';
+  targetType: 'beat' | 'user' | 'store';
   targetId: string | null;
   before?: unknown;
   after?: unknown;

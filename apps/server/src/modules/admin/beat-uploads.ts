@@ -1,21 +1,21 @@
 /**
- * Beat files from an admin's upload: each is streamed to storage while its size and content are
- * checked (MP3 frames or an ID3 tag, RIFF/WAVE, a ZIP's local header), so nothing is held in memory
- * and a bad file never reaches a beat. The MP3's duration is read on the way through.
+ * Beat files from an admin's upload: each is streamed to storage within its size limit, then checked
+ * by decoding it (never by its name): an MP3 must decode as MP3 audio, a WAV as WAV, a stems ZIP must
+ * hold audio that decodes. What decoding found (rate, depth, bitrate, length) is kept with the beat.
+ * A file that fails is deleted, so a bad file never reaches a beat.
  */
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { beatFileFields, beatFileRules, MEGABYTE, type BeatFileKind } from '@beat/shared';
+import { beatFileFields, beatFileRules, MEGABYTE, type BeatFileKind, type Mp3Info, type StemsInfo, type WavInfo } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
-import { Mp3Error, Mp3Scanner } from './mp3-info.js';
+import { AudioFileError, inspectMp3, inspectStemsZip, inspectWav } from '../../audio/inspect.js';
 
 export interface StoredBeatFile {
   kind: BeatFileKind;
   key: string;
   size: number;
-  /** MP3 only. */
-  durationSeconds?: number;
+  info: Mp3Info | WavInfo | StemsInfo;
 }
 
 export type StoredBeatFiles = Partial<Record<BeatFileKind, StoredBeatFile>>;
@@ -27,90 +27,40 @@ export const UPLOAD_PREFIX = 'audio/uploads/';
 
 const sizeText = (bytes: number) => `${Math.round(bytes / MEGABYTE)} MB`;
 
-function startsWith(head: Buffer, text: string, at = 0): boolean {
-  return head.subarray(at, at + text.length).equals(Buffer.from(text, 'latin1'));
-}
-
-/** The first bytes each kind must start with: a RIFF/WAVE header, a ZIP local file header. */
-function checkHead(kind: 'wav' | 'stems', head: Buffer): string | null {
-  if (kind === 'wav') {
-    return startsWith(head, 'RIFF') && startsWith(head, 'WAVE', 8) ? null : 'The WAV file is not a WAV: it has no RIFF/WAVE header.';
-  }
-  return startsWith(head, 'PK\x03\x04') ? null : 'The stems file is not a ZIP archive.';
-}
-
-const HEAD_BYTES = 12;
-
-/** Passes bytes through unchanged, failing the stream as soon as they break the kind's rules. */
-class BeatFileInspector extends Transform {
+/** Passes bytes through unchanged, failing the stream as soon as the file outgrows its kind's limit. */
+class SizeLimit extends Transform {
   size = 0;
-  private head = Buffer.alloc(0);
-  private headChecked = false;
-  readonly scanner: Mp3Scanner | null;
 
   constructor(private readonly kind: BeatFileKind) {
     super();
-    this.scanner = kind === 'mp3' ? new Mp3Scanner() : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     const rule = beatFileRules[this.kind];
     this.size += chunk.length;
-    if (this.size > rule.maxBytes) {
-      return callback(badRequest(`The ${rule.label} file is larger than ${sizeText(rule.maxBytes)}.`));
-    }
-    try {
-      if (this.scanner) {
-        this.scanner.push(chunk);
-      } else if (!this.headChecked) {
-        this.head = Buffer.concat([this.head, chunk]).subarray(0, HEAD_BYTES);
-        if (this.head.length >= HEAD_BYTES) {
-          this.headChecked = true;
-          const problem = checkHead(this.kind as 'wav' | 'stems', this.head);
-          if (problem) return callback(badRequest(problem));
-        }
-      }
-    } catch (error) {
-      return callback(error instanceof Mp3Error ? badRequest(`The MP3 file is not valid. ${error.message}`) : (error as Error));
-    }
+    if (this.size > rule.maxBytes) return callback(badRequest(`The ${rule.label} file is larger than ${sizeText(rule.maxBytes)}.`));
     callback(null, chunk);
-  }
-
-  /** Checks that need the whole file: an empty or tiny file, the MP3's frames. */
-  result(): { durationSeconds?: number } {
-    const rule = beatFileRules[this.kind];
-    if (this.size === 0) throw badRequest(`The ${rule.label} file is empty.`);
-    if (this.scanner) {
-      try {
-        return { durationSeconds: this.scanner.finish().durationSeconds };
-      } catch (error) {
-        if (error instanceof Mp3Error) throw badRequest(`The MP3 file is not valid. ${error.message}`);
-        throw error;
-      }
-    }
-    if (!this.headChecked) {
-      const problem = checkHead(this.kind as 'wav' | 'stems', this.head);
-      if (problem) throw badRequest(problem);
-    }
-    return {};
   }
 }
 
-/** Streams one file into storage under a new key. On any failure nothing is left behind. */
+const inspectors = { mp3: inspectMp3, wav: inspectWav, stems: inspectStemsZip } as const;
+
+/** Streams one file into storage under a new key and checks it by decoding. On any failure nothing is left behind. */
 export async function storeBeatFile(deps: Deps, kind: BeatFileKind, source: Readable): Promise<StoredBeatFile> {
   const key = `${UPLOAD_PREFIX}${randomUUID()}.${extension[kind]}`;
-  const inspector = new BeatFileInspector(kind);
-  source.on('error', (error) => inspector.destroy(error));
+  const limit = new SizeLimit(kind);
+  source.on('error', (error) => limit.destroy(error));
   // Bytes start flowing before storage attaches its own listeners; the failure still reaches storage.put.
-  inspector.on('error', () => undefined);
+  limit.on('error', () => undefined);
   try {
-    await deps.storage.put(key, source.pipe(inspector));
-    const { durationSeconds } = inspector.result();
-    return { kind, key, size: inspector.size, durationSeconds };
+    await deps.storage.put(key, source.pipe(limit));
+    if (limit.size === 0) throw badRequest(`The ${beatFileRules[kind].label} file is empty.`);
+    const info = await inspectors[kind](() => deps.storage.read(key));
+    return { kind, key, size: limit.size, info };
   } catch (error) {
-    source.unpipe(inspector);
+    source.unpipe(limit);
     await deps.storage.delete(key).catch(() => undefined);
-    throw error;
+    throw error instanceof AudioFileError ? badRequest(error.message) : error;
   }
 }
 

@@ -1,6 +1,7 @@
-/** A beat row as the API shows it. Download links name protected routes; only the preview is public. */
+/** A beat row as the API shows it. Download links name protected routes; only the tagged preview and its waveform are public. */
 import type { Beat } from '@beat/shared';
 import type { BeatRow } from '../../db/schema.js';
+import { previewLink, waveformLink } from './preview-links.js';
 
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 
@@ -18,7 +19,8 @@ export function toBeatDto(row: BeatRow): Beat {
     beatType: row.beatType,
     countdownEndTime: row.countdownEndTime?.toISOString() ?? null,
     durationSeconds: row.durationSeconds,
-    streamingMp3FileLink: `/api/stream/${row.id}`,
+    streamingMp3FileLink: previewLink(row),
+    waveformLink: waveformLink(row),
     mp3FileLink: `${files}/mp3`,
     wavFileLink: row.wavKey ? `${files}/wav` : null,
     zipFileLink: row.stemsKey ? `${files}/stems` : null,

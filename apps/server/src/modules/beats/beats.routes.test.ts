@@ -50,7 +50,7 @@ describe('GET /api/getbeats', () => {
       price: 499,
       countdownEndTime: '2026-06-06T00:00:00.000Z',
       hasStems: true,
-      streamingMp3FileLink: `/api/stream/${exclusive._id}`,
+      streamingMp3FileLink: `/api/stream/${exclusive._id}?v=test-render`,
       zipFileLink: `/api/beats/${exclusive._id}/files/stems`,
     });
     const royal = beats.find((b) => b.beatTitle === 'Royal Flex')!;
@@ -100,7 +100,7 @@ describe('GET /api/beats', () => {
 describe('GET /api/stream/{beatId}', () => {
   it('streams the preview whole, with type and caching headers', async () => {
     const { beats } = await page('q=midnight');
-    const res = await t.app.inject({ method: 'GET', url: beats[0]!.streamingMp3FileLink });
+    const res = await t.app.inject({ method: 'GET', url: beats[0]!.streamingMp3FileLink! });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.headers['accept-ranges']).toBe('bytes');
@@ -110,7 +110,7 @@ describe('GET /api/stream/{beatId}', () => {
 
   it('answers Range requests with 206 and the exact bytes', async () => {
     const { beats } = await page('q=midnight');
-    const url = beats[0]!.streamingMp3FileLink;
+    const url = beats[0]!.streamingMp3FileLink!;
     const res = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(`bytes 100-199/${audio.length}`);
@@ -132,7 +132,7 @@ describe('GET /api/stream/{beatId}', () => {
   it('answers 404 for an unknown beat and 400 for a bad id', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/stream/00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('This beat does not exist.');
+    expect(missing.json().message).toBe('This beat has no public preview.');
     const bad = await t.app.inject({ method: 'GET', url: '/api/stream/123' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('beatId is not a valid id');

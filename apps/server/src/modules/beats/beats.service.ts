@@ -7,10 +7,11 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 
 /**
- * Listed = published and not sold as an exclusive. Written as literal SQL (not `published = $1`)
- * so the planner can match the partial listing index's predicate.
+ * Listed = published, not sold as an exclusive, and its preview is ready (a new beat waits for its
+ * first render). Written as literal SQL (not `published = $1`) so the planner can match the partial
+ * listing index's predicate.
  */
-export const isListed = sql`${beats.published} and ${beats.soldAt} is null`;
+export const isListed = sql`${beats.published} and ${beats.soldAt} is null and ${beats.previewKey} is not null`;
 
 interface Cursor {
   releaseDate: Date;
@@ -83,4 +84,15 @@ export async function countVipCatalog(deps: Deps): Promise<number> {
     .from(beats)
     .where(and(isListed, eq(beats.beatType, 'Non-Exclusive')));
   return row?.n ?? 0;
+}
+
+/** What the public preview and waveform routes may serve: a listed beat's, or any beat's for a valid owner grant. */
+export async function getPreviewFiles(deps: Deps, beatId: string, granted: boolean) {
+  const [row] = await deps.db
+    .select({ previewKey: beats.previewKey, waveformKey: beats.waveformKey, renderKey: beats.previewRenderKey })
+    .from(beats)
+    .where(granted ? eq(beats.id, beatId) : and(eq(beats.id, beatId), isListed))
+    .limit(1);
+  if (!row?.previewKey) throw notFound('This beat has no public preview.');
+  return row;
 }

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { ChangeBeatTypeResponse } from '@beat/shared';
 import { beats, type BeatRow } from '../../db/schema.js';
 import { createBeat, createTestApp, fixedClock, type TestApp } from '../../test/helper.js';
-import { startCountdownJob, type JobLogger } from './countdown.job.js';
+import { countdownJobHandlers } from './countdown.job.js';
+import { startJobWorker, type JobLogger } from '../../jobs/job-worker.js';
 import { turnOverEndedExclusives } from './countdown.service.js';
 
 const start = new Date('2026-05-01T10:00:00Z');
@@ -29,6 +30,7 @@ const nudge = (beatId: string) => t.app.inject({ method: 'POST', url: '/api/chan
 const silentLog: JobLogger & { errors: unknown[] } = {
   errors: [],
   info: () => undefined,
+  warn: () => undefined,
   error(obj) {
     this.errors.push(obj);
   },
@@ -90,9 +92,9 @@ describe('the background job', () => {
     expect(await turnOverEndedExclusives(t.deps)).toEqual([]);
   });
 
-  it('runs on its own every interval once started, and stops when asked', async () => {
+  it('runs on its own as a recurring job once a worker is started, and stops when asked', async () => {
     const beat = await exclusive({ countdownEndTime: minutes(1) });
-    const job = startCountdownJob(t.deps, { intervalMs: 25, log: silentLog });
+    const job = await startJobWorker(t.deps, countdownJobHandlers(t.deps, silentLog, 25), { concurrency: 1, pollMs: 25, log: silentLog });
     try {
       await new Promise((r) => setTimeout(r, 120));
       expect((await reload(beat)).beatType).toBe('Exclusive');

@@ -18,7 +18,8 @@ export function playsRoutes(deps: Deps): FastifyPluginAsyncZod {
           if (!caller) throw unauthorized();
           assertSelfOrAdmin(caller, userId);
         }
-        const counted = await recordPlay(deps, beatId, userId ?? caller?.user.id ?? null, playbackTime);
+        const listenerId = userId ?? caller?.user.id;
+        const counted = await recordPlay(deps, beatId, listenerId ? { userId: listenerId } : { address: request.ip }, playbackTime);
         return { counted };
       },
     );

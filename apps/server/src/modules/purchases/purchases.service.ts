@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.js';
 import { beats, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { centsToDollars, toBeatDto } from '../beats/beat-dto.js';
+import { ownerPreviewLink } from '../beats/preview-links.js';
 
 export function toPurchaseDto(row: PurchaseRow): Purchase {
   return {
@@ -46,7 +47,13 @@ export async function listPurchasedBeats(deps: Deps, userId: string, kind: Exclu
   for (const { beat, purchase } of rows) {
     if (seen.has(beat.id)) continue;
     seen.add(beat.id);
-    list.push({ ...toBeatDto(beat), purchasedAt: purchase.purchasedAt.toISOString(), purchaseId: purchase.id });
+    // An owner's player keeps working after the beat leaves the store (sold exclusive, deleted beat).
+    list.push({
+      ...toBeatDto(beat),
+      streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat),
+      purchasedAt: purchase.purchasedAt.toISOString(),
+      purchaseId: purchase.id,
+    });
   }
   return list;
 }

@@ -80,7 +80,14 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
     },
     // Admins reach the admin area from here (its own sidebar takes over inside).
     ...(isAuthenticated && user?.isAdmin
-      ? [{ to: paths.adminDashboard, label: 'Admin', icon: <ShieldCheck />, alsoActive: [paths.adminBeats, paths.adminUsers, paths.adminAnalytics] }]
+      ? [
+          {
+            to: paths.adminDashboard,
+            label: 'Admin',
+            icon: <ShieldCheck />,
+            alsoActive: [paths.adminBeats, paths.adminUsers, paths.adminAnalytics, paths.adminStoreSettings],
+          },
+        ]
       : []),
   ];
 

@@ -6,7 +6,7 @@ import { UserLayout } from '../../features/account/components/user-layout';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { BeatList } from '../../features/catalog';
 import { useFavorites } from '../../features/favourites';
-import { usePlayerControls } from '../../features/player';
+import { canPlay, usePlayerControls } from '../../features/player';
 import { errorMessage } from '../../lib/api-client';
 import './store-pages.css';
 
@@ -19,7 +19,7 @@ export function FavouritePage() {
 function Favourites({ userId }: { userId: string }) {
   const favorites = useFavorites(userId);
   const beats = favorites.data ?? [];
-  const first = beats[0];
+  const first = beats.find(canPlay);
   const { play } = usePlayerControls();
 
   return (

@@ -10,3 +10,4 @@ export {
   type PlayOptions,
 } from './player-context';
 export { PlayerBar } from './player-bar';
+export { canPlay } from './lib/playable';

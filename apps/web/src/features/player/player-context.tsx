@@ -11,6 +11,7 @@ import toast from 'react-hot-toast';
 import { MIN_COUNTED_PLAY_SECONDS, type Beat } from '@beat/shared';
 import { useAuth } from '../auth/auth-context';
 import { reportPlay } from './api/report-play';
+import { canPlay } from './lib/playable';
 import { nextInOrder, pickShuffled, previousInOrder } from './lib/queue';
 
 export interface PlayOptions {
@@ -29,7 +30,10 @@ export interface PlayerControls {
   purchased: boolean;
   volume: number;
   muted: boolean;
-  /** Play `beat` with `queue` as the list next/previous walk (defaults to just that beat). The current beat resumes instead of restarting. */
+  /**
+   * Play `beat` with `queue` as the list next/previous walk (defaults to just that beat). The current beat resumes
+   * instead of restarting. Beats without a preview yet are left out of the queue, and asking to play one does nothing.
+   */
   play: (beat: Beat, queue?: readonly Beat[], options?: PlayOptions) => void;
   toggle: () => void;
   next: () => void;
@@ -136,7 +140,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const load = useCallback(
     (beat: Beat, fromHistory = false) => {
       const audio = audioRef.current;
-      if (!audio) return;
+      if (!audio || !canPlay(beat)) return;
       flushListen();
       listenRef.current = { beatId: beat._id, seconds: 0, last: 0, reported: false };
       const m = mirror.current;
@@ -159,9 +163,10 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const play = useCallback(
     (beat: Beat, list?: readonly Beat[], options?: PlayOptions) => {
       const audio = audioRef.current;
-      if (!audio) return;
+      if (!audio || !canPlay(beat)) return;
       const m = mirror.current;
-      let nextQueue: readonly Beat[] = list && list.length > 0 ? list : [beat];
+      const playable = list?.filter(canPlay) ?? [];
+      let nextQueue: readonly Beat[] = playable.length > 0 ? playable : [beat];
       if (!nextQueue.some((item) => item._id === beat._id)) nextQueue = [beat, ...nextQueue];
       if (!sameIds(m.queue, nextQueue)) {
         m.played = new Set();

@@ -5,6 +5,7 @@ export const adminKeys = {
   users: ['admin', 'users'] as const,
   analytics: ['admin', 'analytics'] as const,
   audit: ['admin', 'audit'] as const,
+  storeSettings: ['admin', 'store-settings'] as const,
 };
 
 /** `?page=2&pageSize=10&q=…` from an object, leaving out empty values. */

@@ -1,8 +1,11 @@
-/** GET /api/admin/beats: one page of a section (Leases or Exclusive), searched, published or not. */
+/** GET /api/admin/beats: one page of a section (Leases or Exclusive), searched, published or not; asked again while a preview renders. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminBeatsPage, BeatType } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
+
+/** How often a page showing a beat whose preview is rendering asks again, to show it Ready or Failed. */
+const RENDERING_POLL_MS = 3000;
 
 export interface AdminBeatsFilter {
   type: BeatType;
@@ -20,6 +23,7 @@ export function adminBeatsQueryOptions(filter: AdminBeatsFilter) {
     queryKey: [...adminKeys.beats, filter],
     queryFn: ({ signal }) => getAdminBeats(filter, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.beats.some((beat) => beat.audioState === 'rendering') ? RENDERING_POLL_MS : false),
   });
 }
 

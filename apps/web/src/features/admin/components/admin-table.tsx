@@ -19,9 +19,11 @@ export interface AdminTableProps<Row> {
   loadingLabel: string;
   empty: ReactNode;
   renderRow: (row: Row) => ReactNode;
+  /** Extra class on the <table>, for a list's own column widths. */
+  className?: string;
 }
 
-export function AdminTable<Row>({ labelledBy, query, errorLead, head, columns, rows, loadingLabel, empty, renderRow }: AdminTableProps<Row>) {
+export function AdminTable<Row>({ labelledBy, query, errorLead, head, columns, rows, loadingLabel, empty, renderRow, className }: AdminTableProps<Row>) {
   if (query.isError) {
     return (
       <div className="admin-state" role="alert">
@@ -36,7 +38,7 @@ export function AdminTable<Row>({ labelledBy, query, errorLead, head, columns, r
   }
   return (
     <div className="admin-table-scroll" tabIndex={0} role="region" aria-labelledby={labelledBy}>
-      <table className={['admin-table', query.isPlaceholderData && 'admin-table--busy'].filter(Boolean).join(' ')}>
+      <table className={['admin-table', query.isPlaceholderData && 'admin-table--busy', className].filter(Boolean).join(' ')}>
         <thead>
           <tr>{head}</tr>
         </thead>

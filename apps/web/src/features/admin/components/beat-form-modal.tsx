@@ -13,6 +13,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveBeat } from '../api/save-beat';
+import { formatMp3Info, formatStemsInfo, formatWavInfo } from '../lib/audio-info';
 import { checkBeatFile } from '../lib/beat-files';
 import { formatBytes, toLocalDateTimeInput } from '../lib/format';
 import { FileField } from './file-field';
@@ -167,6 +168,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
   });
 
   const uploadTotal = Object.values(files).reduce((sum, f) => sum + (f?.size ?? 0), 0);
+  const found = beat?.fileInfo;
   const percent = progress ? Math.min(100, Math.round((progress.sent / Math.max(1, progress.total)) * 100)) : 0;
 
   return (
@@ -221,6 +223,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
           required={!beat}
           file={files.mp3 ?? null}
           current={beat ? 'mp3' : null}
+          found={found?.mp3 && formatMp3Info(found.mp3)}
           error={fileErrors.mp3}
           onChange={(f) => void chooseFile('mp3', f)}
         />
@@ -229,6 +232,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
           label="WAV"
           file={files.wav ?? null}
           current={beat?.hasWav ? 'wav' : null}
+          found={found?.wav && formatWavInfo(found.wav)}
           error={fileErrors.wav}
           onChange={(f) => void chooseFile('wav', f)}
         />
@@ -237,12 +241,13 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
           label="Stems ZIP"
           file={files.stems ?? null}
           current={beat?.hasStems ? 'stems' : null}
+          found={found?.stems && formatStemsInfo(found.stems)}
           error={fileErrors.stems}
           onChange={(f) => void chooseFile('stems', f)}
         />
         </div>
       </fieldset>
-      <p className="beat-form__note">The MP3 is the store&rsquo;s preview; its length is read from the file.</p>
+      <p className="beat-form__note">The store&rsquo;s preview is rendered from the MP3 with the store&rsquo;s tag mixed in; its length is read from the file.</p>
 
       {progress && (
         <div className="beat-form__progress">

@@ -1,8 +1,11 @@
-/** One section of Beats Management (Leases or Exclusive): a searched, paginated table with Edit, Unpublish/Publish and Delete. */
+/**
+ * One section of Beats Management (Leases or Exclusive): a searched, paginated table with each beat's preview
+ * state (Rendering…, Ready, Failed with Retry), Edit, Unpublish/Publish and Delete.
+ */
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
-import type { AdminBeat, BeatType } from '@beat/shared';
+import type { AdminBeat, BeatFileInfoDto, BeatType } from '@beat/shared';
 import { IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -10,7 +13,9 @@ import { useDeleteBeat } from '../api/delete-beat';
 import { useAdminBeats } from '../api/get-admin-beats';
 import { useSetBeatPublished } from '../api/set-beat-published';
 import { usePageFor } from '../hooks/use-page-for';
+import { fileSummaryParts } from '../lib/audio-info';
 import { formatCount, formatMoney, formatUsDate } from '../lib/format';
+import { AudioStateCell } from './audio-state-cell';
 import { ConfirmDialog } from './confirm-dialog';
 import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
@@ -69,14 +74,16 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
           {title}
           {data && <span className="admin-card__count">{formatCount(data.total)}</span>}
         </h2>
-        {data && beats.isFetching && <Spinner size="sm" label={`Loading ${title}`} />}
+        {/* Only for a new page or search: the list also refreshes quietly every few seconds while a preview renders. */}
+        {data && beats.isFetching && beats.isPlaceholderData && <Spinner size="sm" label={`Loading ${title}`} />}
       </div>
 
       <AdminTable
         labelledBy={headingId}
         query={beats}
         errorLead={`${title} could not be loaded`}
-        columns={7}
+        columns={8}
+        className="admin-table--beats"
         head={
           <>
             <th scope="col">Beat</th>
@@ -88,6 +95,7 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
             </th>
             <th scope="col">Release date</th>
             <th scope="col">Status</th>
+            <th scope="col">Audio</th>
             <th scope="col" className="is-num">
               Plays
             </th>
@@ -108,12 +116,16 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
                 {beat.category && ` · ${beat.category}`}
                 {beat.tags.length > 0 && ` · ${beat.tags.map((t) => `#${t}`).join(' ')}`}
               </span>
+              <FileSummary info={beat.fileInfo} />
             </td>
             <td className="is-num">{beat.bpm}</td>
             <td className="is-num is-nowrap">{beat.price === null ? <span className="admin-table__muted">VIP / credit</span> : formatMoney(beat.price)}</td>
             <td className="is-nowrap">{formatUsDate(beat.releaseDate)}</td>
             <td>
               <span className={`admin-pill admin-pill--${beat.status}`}>{statusLabels[beat.status]}</span>
+            </td>
+            <td>
+              <AudioStateCell beat={beat} />
             </td>
             <td className="is-num">{formatCount(beat.playCount)}</td>
             <td>
@@ -167,5 +179,21 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
         <p>Everyone who bought it keeps downloading it.</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** "MP3 320 kbps · WAV 24-bit · 4 stems" under the title; each part stays on one line. */
+function FileSummary({ info }: { info: BeatFileInfoDto }) {
+  const parts = fileSummaryParts(info);
+  if (parts.length === 0) return null;
+  return (
+    <span className="admin-table__secondary">
+      {parts.map((part, i) => (
+        <span key={part}>
+          {i > 0 && ' · '}
+          <span className="is-nowrap">{part}</span>
+        </span>
+      ))}
+    </span>
   );
 }

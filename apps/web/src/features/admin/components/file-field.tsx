@@ -13,18 +13,22 @@ export interface FileFieldProps {
   file: File | null;
   /** What the beat has now, when editing ("Current file kept unless you choose another"). */
   current?: string | null;
+  /** What the server found in the current file ("320 kbps · 44.1 kHz · stereo · 3:02"). */
+  found?: string | null;
   error?: string;
   disabled?: boolean;
   onChange: (file: File | null) => void;
 }
 
-export function FileField({ kind, label, required, file, current, error, disabled, onChange }: FileFieldProps) {
+export function FileField({ kind, label, required, file, current, found, error, disabled, onChange }: FileFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const rule = beatFileRules[kind];
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const foundId = `${id}-found`;
+  const showFound = Boolean(current && found && !file);
   const Icon = kind === 'stems' ? FileArchive : FileAudio;
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -89,10 +93,15 @@ export function FileField({ kind, label, required, file, current, error, disable
           accept={rule.accept}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[!file && hintId, error && errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={[!file && hintId, showFound && foundId, error && errorId].filter(Boolean).join(' ') || undefined}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         />
       </div>
+      {showFound && (
+        <p id={foundId} className="file-field__found">
+          {found}
+        </p>
+      )}
       <FieldMessages error={error} errorId={errorId} />
     </div>
   );

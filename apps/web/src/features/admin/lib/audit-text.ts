@@ -13,6 +13,8 @@ const actionLabels: Record<string, string> = {
   'user.promote': 'Promoted to VIP',
   'user.delete': 'Deleted user',
   'user.make-admin': 'Made admin',
+  'store.tag': 'Changed the audio tag',
+  'store.tag-placement': 'Changed the tag placement',
 };
 
 export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
@@ -23,7 +25,7 @@ const asSnapshot = (value: unknown): Snapshot => (value && typeof value === 'obj
 /** "Night Shift" or "jane@x.com": the target as a person recognises it. */
 export function auditTargetName(entry: AuditEntry): string {
   const snap = asSnapshot(entry.after) ?? asSnapshot(entry.before);
-  const name = snap?.title ?? snap?.email;
+  const name = snap?.title ?? snap?.email ?? snap?.tag;
   return typeof name === 'string' ? name : (entry.targetId ?? '—');
 }
 
@@ -45,6 +47,10 @@ const fieldLabels: Record<string, string> = {
   isStemsAvailable: 'stems access',
   userType: 'status',
   isAdmin: 'admin',
+  tag: 'tag',
+  firstOffsetSeconds: 'first tag at (s)',
+  intervalSeconds: 'repeat every (s)',
+  levelDb: 'tag level (dB)',
 };
 
 function show(key: string, value: unknown): string {

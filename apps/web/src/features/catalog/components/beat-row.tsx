@@ -5,7 +5,7 @@ import type { Beat } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { FavouriteButton } from '../../favourites';
-import { useBeatPlayback, usePlayerControls } from '../../player';
+import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
 import { formatReleaseDate } from '../lib/release-date';
 import { DownloadButton, type VisitorAuthTarget } from '../../downloads';
 
@@ -22,7 +22,8 @@ export interface BeatRowProps {
 export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownloadTarget, purchased = false }: BeatRowProps) {
   const { play, toggle } = usePlayerControls();
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
-  const label = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
+  const playable = canPlay(beat);
+  const label = !playable ? `${beat.beatTitle}: no preview yet` : isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
 
   return (
     <li className={['brow', isCurrent && 'brow--current', isPlaying && 'brow--playing'].filter(Boolean).join(' ')}>
@@ -34,10 +35,11 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
         className="brow__play"
         aria-label={label}
         title={label}
+        disabled={!playable}
         onClick={() => (isCurrent ? toggle() : play(beat, queue, { purchased }))}
       >
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="brow__art" />
-        <span className="brow__play-icon">
+        <span className="brow__play-icon" hidden={!playable}>
           {isPlaying ? (
             <>
               <Equalizer className="brow__eq" />

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-context';
 import { useStartCheckout } from '../../cart/api/create-checkout-session';
 import { useCart } from '../../cart/hooks/use-cart';
-import { useBeatPlayback, usePlayerControls } from '../../player';
+import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
 import { beatsQueryKey } from '../api/get-beats';
 import { changeBeatType } from '../api/change-beat-type';
 import { useVisitorRedirect } from '../hooks/use-visitor-redirect';
@@ -68,15 +68,17 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xcard__art" radius="0" />
         <span className="xcard__badge">Exclusive</span>
         {isPlaying && <Equalizer className="xcard__eq" />}
-        <button
-          type="button"
-          className="xcard__play"
-          aria-label={playLabel}
-          title={playLabel}
-          onClick={() => (isCurrent ? toggle() : play(beat, queue))}
-        >
-          {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
-        </button>
+        {canPlay(beat) && (
+          <button
+            type="button"
+            className="xcard__play"
+            aria-label={playLabel}
+            title={playLabel}
+            onClick={() => (isCurrent ? toggle() : play(beat, queue))}
+          >
+            {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
+          </button>
+        )}
         {beat.countdownEndTime && <Countdown endIso={beat.countdownEndTime} onEnd={onCountdownEnd} className="xcard__countdown" />}
       </div>
       <div className="xcard__body">

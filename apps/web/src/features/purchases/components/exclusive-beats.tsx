@@ -5,7 +5,7 @@ import { commerceMessages, type PurchasedBeat } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { Button } from '../../../components/ui/button';
-import { useBeatPlayback, usePlayerControls } from '../../player';
+import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceOptionsModal } from './licence-options-modal';
 
@@ -29,15 +29,18 @@ function ExclusiveBeatCard({ beat, queue }: { beat: PurchasedBeat; queue: Purcha
     <li className={['xb-card', isCurrent && 'xb-card--current'].filter(Boolean).join(' ')}>
       <div className="xb-card__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xb-card__art" />
-        <button
-          type="button"
-          className="xb-card__play"
-          aria-label={playLabel}
-          title={playLabel}
-          onClick={() => (isCurrent ? toggle() : play(beat, queue, { purchased: true }))}
-        >
-          {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
-        </button>
+        {/* A sold exclusive may have no store preview any more: its files are in the licence options. */}
+        {canPlay(beat) && (
+          <button
+            type="button"
+            className="xb-card__play"
+            aria-label={playLabel}
+            title={playLabel}
+            onClick={() => (isCurrent ? toggle() : play(beat, queue, { purchased: true }))}
+          >
+            {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
+          </button>
+        )}
         {isPlaying && <Equalizer className="xb-card__eq" />}
       </div>
       <div className="xb-card__body">

@@ -1,0 +1,24 @@
+/** Every background job of the store, and the worker that runs them in this process (docs/background-jobs.md). */
+import type { Deps } from './deps.js';
+import { startJobWorker, type JobHandlers, type JobLogger, type RunningWorker } from './jobs/job-worker.js';
+import { previewJobHandlers } from './modules/previews/previews.jobs.js';
+import { countdownJobHandlers } from './modules/countdown/countdown.job.js';
+import { playJobHandlers } from './modules/plays/plays.jobs.js';
+
+export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
+  return {
+    ...previewJobHandlers(deps),
+    ...countdownJobHandlers(deps, log),
+    ...playJobHandlers(deps),
+  };
+}
+
+export function startBackgroundWork(deps: Deps, log: JobLogger, embedded: boolean): Promise<RunningWorker> {
+  return startJobWorker(deps, jobHandlers(deps, log), {
+    concurrency: deps.config.workerConcurrency,
+    log,
+    // The embedded database belongs to this process alone (the data folder lock): whatever was
+    // running when it last stopped was this process's and is taken back at once.
+    recoverAllOnStart: embedded,
+  });
+}

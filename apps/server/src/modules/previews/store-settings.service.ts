@@ -1,0 +1,158 @@
+/**
+ * The store's audio tag and where it goes (docs/audio-pipeline.md). One row; every change bumps the
+ * version and queues a re-render of every preview, while the old previews keep playing.
+ */
+import { eq, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Mp3Info, StoreSettings, TagPlacement, WavInfo } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import type { Db, Tx } from '../../db/client.js';
+import { beats, storeSettings, type StoreSettingsRow } from '../../db/schema.js';
+import { generateDefaultTag, encodeWavStereo16 } from '../../audio/default-tag.js';
+import { decodeToBuffer, measureTag } from '../../audio/preview.js';
+import { PCM_CHANNELS, PCM_RATE } from '../../audio/ffmpeg.js';
+import { recordAudit, type AuditActor } from '../admin/audit.service.js';
+import { enqueueAllRenders } from './previews.service.js';
+
+export const BUILT_IN_TAG_NAME = 'Beat Market tag (built in)';
+export const TAG_PREFIX = 'audio/tags/';
+
+/** The settings row, made with the defaults the first time it is read. */
+export async function readStoreSettings(db: Db | Tx): Promise<StoreSettingsRow> {
+  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  if (row) return row;
+  await db.insert(storeSettings).values({ id: 1 }).onConflictDoNothing();
+  const [made] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  return made!;
+}
+
+async function lockStoreSettings(tx: Tx): Promise<StoreSettingsRow> {
+  await readStoreSettings(tx);
+  const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
+  return row!;
+}
+
+export interface LoadedTag {
+  /** Interleaved PCM at the preview rate and channels. */
+  pcm: Float32Array;
+  durationSeconds: number;
+  loudnessLufs: number | null;
+}
+
+// Decoded tags by identity: a re-tag renders thousands of previews with the same one.
+const tagCache = new Map<string, Promise<LoadedTag>>();
+let builtInWav: Buffer | null = null;
+
+function builtInTag(): LoadedTag {
+  const pcm = generateDefaultTag(PCM_RATE);
+  return { pcm, ...measureTag(pcm) };
+}
+
+/** The tag a render mixes in: the admin's upload, or the built-in generated one. */
+export function loadTag(deps: Pick<Deps, 'storage'>, settings: Pick<StoreSettingsRow, 'tagKey'>): Promise<LoadedTag> {
+  const identity = settings.tagKey ?? 'built-in';
+  let loaded = tagCache.get(identity);
+  if (!loaded) {
+    loaded = settings.tagKey
+      ? decodeToBuffer(deps.storage.read(settings.tagKey), { sampleRate: PCM_RATE, channels: PCM_CHANNELS }).then((pcm) => ({ pcm, ...measureTag(pcm) }))
+      : Promise.resolve(builtInTag());
+    loaded.catch(() => tagCache.delete(identity));
+    if (tagCache.size >= 4) tagCache.clear();
+    tagCache.set(identity, loaded);
+  }
+  return loaded;
+}
+
+/** The tag's bytes for the admin to hear: the stored upload, or the built-in tag as a WAV. */
+export function builtInTagWav(): Buffer {
+  builtInWav ??= encodeWavStereo16(generateDefaultTag(PCM_RATE), PCM_RATE, PCM_CHANNELS);
+  return builtInWav;
+}
+
+export function placementOf(row: StoreSettingsRow): TagPlacement {
+  return { firstOffsetSeconds: row.tagFirstOffsetSeconds, intervalSeconds: row.tagIntervalSeconds, levelDb: row.tagLevelDb };
+}
+
+export async function previewProgress(deps: Pick<Deps, 'db'>, version: number) {
+  const [row] = await deps.db
+    .select({
+      total: sql<number>`count(*)::int`,
+      rendered: sql<number>`(count(*) filter (where ${beats.audioState} = 'ready' and ${beats.previewSettingsVersion} = ${version}))::int`,
+      failed: sql<number>`(count(*) filter (where ${beats.audioState} = 'failed'))::int`,
+    })
+    .from(beats)
+    .where(isNull(beats.deletedAt));
+  return { total: Number(row?.total ?? 0), rendered: Number(row?.rendered ?? 0), failed: Number(row?.failed ?? 0) };
+}
+
+export async function storeSettingsView(deps: Pick<Deps, 'db' | 'storage'>): Promise<StoreSettings> {
+  const row = await readStoreSettings(deps.db);
+  const tag = await loadTag(deps, row);
+  return {
+    tag: {
+      custom: row.tagKey !== null,
+      fileName: row.tagFileName ?? BUILT_IN_TAG_NAME,
+      info: (row.tagInfo as Mp3Info | WavInfo | null) ?? null,
+      durationSeconds: Math.round(tag.durationSeconds * 100) / 100,
+      url: '/api/admin/store-settings/tag',
+    },
+    placement: placementOf(row),
+    version: row.version,
+    progress: await previewProgress(deps, row.version),
+  };
+}
+
+/** Applies a change to the settings, bumps the version and queues every preview for a re-render, in one transaction. */
+async function changeSettings(
+  deps: Deps,
+  actor: AuditActor,
+  action: 'store.tag' | 'store.tag-placement',
+  change: (before: StoreSettingsRow) => Partial<typeof storeSettings.$inferInsert>,
+): Promise<{ before: StoreSettingsRow; after: StoreSettingsRow }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await lockStoreSettings(tx);
+    const [after] = await tx
+      .update(storeSettings)
+      .set({ ...change(before), version: before.version + 1, updatedAt: now })
+      .where(eq(storeSettings.id, 1))
+      .returning();
+    await enqueueAllRenders(tx, deps.clock);
+    await recordAudit(tx, actor, now, {
+      action,
+      targetType: 'store',
+      targetId: null,
+      before: settingsSnapshot(before),
+      after: settingsSnapshot(after!),
+    });
+    return { before, after: after! };
+  });
+}
+
+function settingsSnapshot(row: StoreSettingsRow) {
+  return { tag: row.tagFileName ?? BUILT_IN_TAG_NAME, ...placementOf(row), version: row.version };
+}
+
+export async function updateTagPlacement(deps: Deps, actor: AuditActor, placement: TagPlacement): Promise<void> {
+  await changeSettings(deps, actor, 'store.tag-placement', () => ({
+    tagFirstOffsetSeconds: placement.firstOffsetSeconds,
+    tagIntervalSeconds: placement.intervalSeconds,
+    tagLevelDb: placement.levelDb,
+  }));
+}
+
+/** A new tag, already stored under `key` and checked by decoding. The old upload is removed once replaced. */
+export async function replaceTag(deps: Deps, actor: AuditActor, tag: { key: string; fileName: string; info: Mp3Info | WavInfo } | null): Promise<void> {
+  const { before } = await changeSettings(deps, actor, 'store.tag', () => ({
+    tagKey: tag?.key ?? null,
+    tagFileName: tag?.fileName ?? null,
+    tagInfo: tag?.info ?? null,
+  }));
+  if (before.tagKey && before.tagKey !== tag?.key) {
+    tagCache.delete(before.tagKey);
+    await deps.storage.delete(before.tagKey).catch(() => undefined);
+  }
+}
+
+/** Uploaded tags are stored before their format is known; the settings row records it. */
+export const newTagKey = () => `${TAG_PREFIX}${randomUUID()}`;

@@ -1,0 +1,11 @@
+/** /admin/store-settings: the audio tag mixed into every preview, where it plays, and how far the previews' rendering has come. */
+import { AdminPage } from '../../features/admin/components/admin-layout';
+import { StoreSettingsPanels } from '../../features/admin/components/store-settings-panels';
+
+export function AdminStoreSettingsPage() {
+  return (
+    <AdminPage title="Store Settings" lead="The audio tag every preview carries, where it plays, and the previews rendered with it.">
+      <StoreSettingsPanels />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,44 @@
+/** The Store Settings page's content: the audio tag, its placement and the previews' progress, from one settings query. */
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useStoreSettings } from '../api/get-store-settings';
+import { PreviewsStatus } from './previews-status';
+import { TagPlacementForm } from './tag-placement-form';
+import { TagSection } from './tag-section';
+import './admin-table.css';
+import './store-settings.css';
+
+export function StoreSettingsPanels() {
+  const settings = useStoreSettings();
+  if (settings.isError) {
+    return (
+      <div className="admin-state" role="alert">
+        <p>The store settings could not be loaded: {errorMessage(settings.error)}</p>
+        <Button size="sm" variant="secondary" onClick={() => void settings.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!settings.data) {
+    return (
+      <div className="admin-loading">
+        <Spinner size="lg" label="Loading the store settings" />
+      </div>
+    );
+  }
+  const { placement, progress } = settings.data;
+  return (
+    <div className="store-settings">
+      <div className="store-settings__grid">
+        <TagSection settings={settings.data} />
+        <TagPlacementForm
+          key={`${placement.firstOffsetSeconds} ${placement.intervalSeconds} ${placement.levelDb}`}
+          placement={placement}
+        />
+        <PreviewsStatus progress={progress} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/** Store Settings' "Tag placement": when the tag first plays in a preview, how often it repeats and how loud it is. */
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { tagPlacementBody, tagPlacementLimits, type TagPlacement } from '@beat/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdateTagPlacement } from '../api/update-tag-placement';
+import './admin-forms.css';
+
+const { firstOffsetSeconds: first, intervalSeconds: interval, levelDb: level } = tagPlacementLimits;
+
+/** The parent keys it by the saved placement, so a save (or a change elsewhere) shows the server's values. */
+export function TagPlacementForm({ placement }: { placement: TagPlacement }) {
+  const headingId = useId();
+  const save = useUpdateTagPlacement();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(tagPlacementBody), defaultValues: placement });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      toast.success('Tag placement saved. The previews are being rendered again.');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <section className="admin-card store-settings__placement" aria-labelledby={headingId}>
+      <div>
+        <h2 id={headingId} className="admin-card__title">
+          Tag placement
+        </h2>
+        <p className="admin-card__lead">Where the tag plays in each preview, and how loud.</p>
+      </div>
+      <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+        <fieldset className="placement-form__fields" disabled={save.isPending}>
+          <TextField
+            label="First tag at (seconds)"
+            type="number"
+            inputMode="decimal"
+            step={0.5}
+            min={first.min}
+            max={first.max}
+            hint={`From the start of the preview, ${first.min} to ${first.max} s.`}
+            error={errors.firstOffsetSeconds?.message}
+            {...register('firstOffsetSeconds', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Repeat every (seconds)"
+            type="number"
+            inputMode="decimal"
+            step={0.5}
+            min={interval.min}
+            max={interval.max}
+            hint={`Then again after each interval, ${interval.min} to ${interval.max} s.`}
+            error={errors.intervalSeconds?.message}
+            {...register('intervalSeconds', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Tag level (dB)"
+            type="number"
+            inputMode="decimal"
+            step={0.5}
+            min={level.min}
+            max={level.max}
+            hint={`Relative to each beat's own loudness: 0 dB matches it, below 0 sits the tag under the music (${level.min} to +${level.max} dB).`}
+            error={errors.levelDb?.message}
+            {...register('levelDb', { valueAsNumber: true })}
+          />
+        </fieldset>
+        <div className="placement-form__actions">
+          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
+            Save
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
