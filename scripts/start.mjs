@@ -23,9 +23,9 @@ function isStale(output, sources) {
   return sources.some((s) => existsSync(s) && newestMtime(s) > built);
 }
 
-function run(label, command, args, cwd) {
+function run(label, command, args, cwd, env = {}) {
   console.log(`› ${label}`);
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`${label} failed.`);
     process.exit(result.status ?? 1);
@@ -37,7 +37,8 @@ const web = path.join(root, 'apps/web');
 const server = path.join(root, 'apps/server');
 
 if (isStale(path.join(web, 'dist/index.html'), [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), shared])) {
-  run('Building the web app', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], web);
+  // Always a production build: a NODE_ENV inherited from a test runner would otherwise give React's development build.
+  run('Building the web app', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], web, { NODE_ENV: 'production' });
   run('Compressing the web app', process.execPath, [path.join(root, 'scripts/compress-dist.mjs'), path.join(web, 'dist')], root);
 }
 if (isStale(path.join(server, 'dist/server.js'), [path.join(server, 'src'), shared])) {

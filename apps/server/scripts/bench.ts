@@ -9,14 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/env.js';
 import { openDatabase } from '../src/db/client.js';
 import { beats, jobs } from '../src/db/schema.js';
 import { previewJobHandlers } from '../src/modules/previews/previews.jobs.js';
 import { queueRenderWorkload } from '../src/modules/previews/render-workload.js';
-import { runJobsUntilIdle } from '../src/jobs/job-worker.js';
+import { RENDER_QUEUE, RETAG_BATCH, RETAG_QUEUE, startRetag } from '../src/modules/previews/previews.service.js';
+import { runJobsUntilIdle, silentLog, startJobWorker } from '../src/jobs/job-worker.js';
 import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
 import { createDeps } from '../src/runtime.js';
 import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
@@ -92,6 +93,7 @@ async function main() {
     } catch {
       console.log('\nFirst-load JavaScript of /: build the web app first (npm run build).');
     }
+    await benchRetagQueue(deps, database);
     await benchRendering(deps, database);
   } finally {
     await database.close();
@@ -99,18 +101,39 @@ async function main() {
   }
 }
 
-/** Preview renders of a 3-minute stereo beat, one at a time and with the default worker concurrency. */
+/** What a tag change costs the database: the change itself, then the sweep that queues a render for every beat. */
+async function benchRetagQueue(deps: ReturnType<typeof createDeps>, database: Awaited<ReturnType<typeof openDatabase>>) {
+  let started = performance.now();
+  await database.db.transaction((tx) => startRetag(tx, deps.clock));
+  const change = performance.now() - started;
+  started = performance.now();
+  const steps = await runJobsUntilIdle(deps, { [RETAG_QUEUE]: previewJobHandlers(deps)[RETAG_QUEUE]! }, { concurrency: 1 });
+  const sweep = (performance.now() - started) / 1000;
+  const [queued] = await database.db.select({ n: count() }).from(jobs).where(eq(jobs.queue, RENDER_QUEUE));
+  console.log(
+    `\nA tag change: committed in ${change.toFixed(0)} ms; its sweep queued ${queued?.n.toLocaleString('en-US')} renders in ` +
+      `${sweep.toFixed(1)} s (${steps} steps of at most ${RETAG_BATCH.toLocaleString('en-US')} beats, each its own short transaction)`,
+  );
+  await database.db.delete(jobs);
+}
+
+/** Preview renders of a 3-minute stereo beat, by the same worker the server runs: one at a time, then one per core. */
 async function benchRendering(deps: ReturnType<typeof createDeps>, database: Awaited<ReturnType<typeof openDatabase>>) {
   const handlers = previewJobHandlers(deps);
   const rows: string[] = [];
   for (const concurrency of [1, deps.config.workerConcurrency]) {
     const total = RENDERS * concurrency;
-    await queueRenderWorkload(deps, total, 180);
+    const ids = await queueRenderWorkload(deps, total, 180);
     const started = performance.now();
-    const ran = await runJobsUntilIdle(deps, handlers, { concurrency });
+    const worker = await startJobWorker(deps, handlers, { concurrency, log: silentLog, pollMs: 50 });
+    const finished = async () => (await database.db.select({ n: count() }).from(jobs).where(inArray(jobs.status, ['done', 'failed'])))[0]!.n;
+    while ((await finished()) < total) await new Promise((r) => setTimeout(r, 50));
     const seconds = (performance.now() - started) / 1000;
+    await worker.stop();
     const [failed] = await database.db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'failed'));
-    if (ran !== total || (failed?.n ?? 0) > 0) throw new Error(`rendering: ${ran} of ${total} jobs ran, ${failed?.n} failed`);
+    if ((failed?.n ?? 0) > 0) throw new Error(`rendering: ${failed?.n} of ${total} jobs failed`);
+    await database.db.delete(jobs);
+    await database.db.delete(beats).where(inArray(beats.id, ids));
     rows.push(`| ${concurrency} | ${total} | ${((seconds / total) * concurrency).toFixed(2)} | ${((total / seconds) * 60).toFixed(1)} |`);
   }
   console.log(`\nPreview rendering (3-minute stereo WAV → tagged 128 kbps MP3 + waveform, ${os.availableParallelism()} cores):\n`);

@@ -191,6 +191,7 @@ export async function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, op
         const timer = setTimeout(done, pollMs);
         function done() {
           clearTimeout(timer);
+          stopClaiming.signal.removeEventListener('abort', done);
           wake = null;
           resolve();
         }

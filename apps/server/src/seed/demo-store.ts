@@ -10,7 +10,7 @@ import { beats, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { generateTrack } from './audio/generate-tracks.js';
 import { catalogEntries, trackBpm, type CatalogEntry } from './catalog-data.js';
-import { enqueueAllRenders } from '../modules/previews/previews.service.js';
+import { startRetag } from '../modules/previews/previews.service.js';
 import { previewJobHandlers } from '../modules/previews/previews.jobs.js';
 import { runJobsUntilIdle } from '../jobs/job-worker.js';
 
@@ -125,7 +125,7 @@ export async function seedDemoStoreIfEmpty(deps: Deps, log: FastifyBaseLogger): 
   await insertDemoAccounts(deps);
   // Tagged previews from the first start: the store opens once every beat has one.
   log.info(`Rendering the demo store's tagged previews…`);
-  await deps.db.transaction((tx) => enqueueAllRenders(tx, deps.clock));
+  await startRetag(deps.db, deps.clock);
   await runJobsUntilIdle(deps, previewJobHandlers(deps), { concurrency: deps.config.workerConcurrency || 1, log });
   log.info(`Demo store ready: ${inserted} beats, ${demoAccounts.length} demo accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;

@@ -5,7 +5,7 @@
  * it is ready, and only if its audio has not changed meanwhile.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Db, Tx } from '../../db/client.js';
 import { beats, jobs, previewRenders, type BeatRow, type StoreSettingsRow } from '../../db/schema.js';
@@ -19,6 +19,7 @@ import { loadTag, readStoreSettings } from './store-settings.service.js';
 
 export const RENDER_QUEUE = 'preview.render';
 export const GC_QUEUE = 'preview.gc';
+export const RETAG_QUEUE = 'preview.retag';
 /** Uploads and retries go before the bulk re-render of a tag change. */
 export const RENDER_PRIORITY = { interactive: 0, bulk: 10 } as const;
 /** Bump when the render itself changes (encoder settings, mixing), so every preview is made anew. */
@@ -38,16 +39,42 @@ export async function enqueueRenders(conn: Db | Tx, clock: Clock, beatIds: strin
  */
 const needsPreview = isNull(beats.deletedAt);
 
-/** After a tag change: every preview again, in the background, at bulk priority. */
-export async function enqueueAllRenders(tx: Db | Tx, clock: Clock): Promise<void> {
-  const now = clock.now();
-  // One statement for the whole catalog; a beat that already waits keeps its one queued job.
-  await tx.execute(sql`
-    insert into ${jobs} (queue, payload, priority, run_at, max_attempts, singleton_key, created_at)
-    select ${RENDER_QUEUE}, jsonb_build_object('beatId', ${beats.id}), ${RENDER_PRIORITY.bulk}, ${now.toISOString()}::timestamptz, 5, ${beats.id}::text, ${now.toISOString()}::timestamptz
-    from ${beats} where ${beats.deletedAt} is null
-    on conflict (queue, singleton_key) where status = 'queued' and singleton_key is not null do nothing`);
-  await tx.update(beats).set({ audioState: 'rendering', audioError: null }).where(needsPreview);
+/** Beats queued for a render per step of a re-tag: each step is one short transaction. */
+export const RETAG_BATCH = 2000;
+
+/**
+ * After a tag change: every preview again, in the background, at bulk priority. The change itself only
+ * queues the first step of a `preview.retag` sweep; each step queues renders for the next batch of beats
+ * (by id) and the step after it, so no transaction holds the database for the whole catalog.
+ */
+export async function startRetag(tx: Db | Tx, clock: Clock): Promise<void> {
+  // A sweep still waiting from an earlier change starts over: this one covers every beat.
+  await tx.delete(jobs).where(and(eq(jobs.queue, RETAG_QUEUE), eq(jobs.status, 'queued')));
+  // Sweep steps go just before the renders they queue, so the whole catalog is queued within seconds.
+  await enqueueJobs(tx, clock, RETAG_QUEUE, [{ payload: { after: null }, singletonKey: 'sweep' }], { priority: RENDER_PRIORITY.bulk - 1 });
+}
+
+/** One step of a re-tag sweep: the next batch of beats after `after` (an id), and the next step if more remain. */
+export async function retagStep(deps: Pick<Deps, 'db' | 'clock'>, after: string | null, batch = RETAG_BATCH): Promise<number> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: beats.id })
+      .from(beats)
+      .where(after ? and(needsPreview, gt(beats.id, after)) : needsPreview)
+      .orderBy(asc(beats.id))
+      .limit(batch);
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return 0;
+    await enqueueJobs(tx, deps.clock, RENDER_QUEUE, ids.map(renderJob), { priority: RENDER_PRIORITY.bulk, runAt: now });
+    await tx.update(beats).set({ audioState: 'rendering', audioError: null }).where(inArray(beats.id, ids));
+    if (ids.length === batch) {
+      await enqueueJobs(tx, deps.clock, RETAG_QUEUE, [{ payload: { after: ids[ids.length - 1] }, singletonKey: 'sweep' }], {
+        priority: RENDER_PRIORITY.bulk - 1,
+      });
+    }
+    return ids.length;
+  });
 }
 
 export function renderKeyFor(sourceKey: string, settings: StoreSettingsRow): string {

@@ -12,7 +12,7 @@ import { generateDefaultTag, encodeWavStereo16 } from '../../audio/default-tag.j
 import { decodeToBuffer, measureTag } from '../../audio/preview.js';
 import { PCM_CHANNELS, PCM_RATE } from '../../audio/ffmpeg.js';
 import { recordAudit, type AuditActor } from '../admin/audit.service.js';
-import { enqueueAllRenders } from './previews.service.js';
+import { startRetag } from './previews.service.js';
 
 export const BUILT_IN_TAG_NAME = 'Beat Market tag (built in)';
 export const TAG_PREFIX = 'audio/tags/';
@@ -117,7 +117,7 @@ async function changeSettings(
       .set({ ...change(before), version: before.version + 1, updatedAt: now })
       .where(eq(storeSettings.id, 1))
       .returning();
-    await enqueueAllRenders(tx, deps.clock);
+    await startRetag(tx, deps.clock);
     await recordAudit(tx, actor, now, {
       action,
       targetType: 'store',

@@ -247,7 +247,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
         />
         </div>
       </fieldset>
-      <p className="beat-form__note">The store&rsquo;s preview is rendered from the MP3 with the store&rsquo;s tag mixed in; its length is read from the file.</p>
+      <p className="beat-form__note">The store&rsquo;s preview is rendered from the WAV (or the MP3 when there is no WAV) with the store&rsquo;s tag mixed in; the beat is listed once it is ready. Files are checked by decoding them.</p>
 
       {progress && (
         <div className="beat-form__progress">
