@@ -140,10 +140,12 @@ describe('beats management', () => {
     await progress.waitFor();
     await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
     await dialog.getByText(/^Uploading \d+% · /).waitFor();
-    await page.getByText(`${title} added to the store`).waitFor({ timeout: 30_000 });
+    await page.getByText(`${title} added: it goes live once its preview is rendered`).waitFor({ timeout: 30_000 });
     await dialog.waitFor({ state: 'detached' });
     const leases = page.getByRole('region', { name: 'Leases' });
     await leases.getByText(title).waitFor();
+    // The list follows the render on its own: Rendering…, then Ready, when the beat goes live.
+    await leases.getByRole('row').filter({ hasText: title }).getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
 
     const admin = await apiLogin(demo.admin);
     const listed = (await (
@@ -193,9 +195,10 @@ describe('beats management', () => {
     await dialog.getByLabel('Countdown end').fill('2030-01-01T12:00');
     await dialog.getByLabel(/^MP3/).setInputFiles({ name: 'real.mp3', mimeType: 'audio/mpeg', buffer: await demoMp3() });
     await dialog.getByRole('button', { name: 'Add Beat' }).click();
-    await page.getByText(`${title} added to the store`).waitFor({ timeout: 30_000 });
+    await page.getByText(`${title} added: it goes live once its preview is rendered`).waitFor({ timeout: 30_000 });
 
     const exclusive = page.getByRole('region', { name: 'Exclusive' });
+    await exclusive.getByRole('row').filter({ hasText: title }).getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
     await exclusive.getByRole('button', { name: `Edit ${title}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Beat' });
     expect(await edit.getByLabel('Beat Title').inputValue()).toBe(title);

@@ -156,7 +156,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
         signal: controller.signal,
         onProgress: (sent, total) => setProgress({ sent, total }),
       });
-      toast.success(beat ? `${saved.beatTitle} updated` : `${saved.beatTitle} added to the store`);
+      toast.success(beat ? `${saved.beatTitle} updated` : `${saved.beatTitle} added: it goes live once its preview is rendered`);
       onSaved();
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') toast('Upload cancelled');
