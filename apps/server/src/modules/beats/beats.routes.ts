@@ -1,4 +1,4 @@
-/** HTTP for the catalog: the spec's full list, the paginated search, public preview streams and their waveforms. */
+/** HTTP for the catalog: the full list (GET /api/getbeats), the paginated search, public preview streams and their waveforms. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { beatPageQuery, beatPageResponse, beatsResponse, storeConfigResponse, waveformResponse } from '@beat/shared';
