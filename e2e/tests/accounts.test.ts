@@ -220,7 +220,7 @@ describe('OTP boxes', () => {
     expect(await boxValues(page)).toEqual(['A', 'B', '', '', '']);
     expect(await focusedBox(page)).toBe('Character 3 of 5');
 
-    // An incomplete code is refused in the spec's words.
+    // An incomplete code is refused in the product’s words.
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await page.getByText('Fill in the code').waitFor();
 
@@ -313,7 +313,7 @@ describe('account settings', () => {
     expect(errors).toEqual([]);
   });
 
-  it('changes the password with the spec messages and keeps the user signed in', async () => {
+  it('changes the password with the product’s messages and keeps the user signed in', async () => {
     const account = await createAccount('changepw');
     const { page, errors } = await openPage();
     await signIn(page, account);

@@ -26,7 +26,7 @@ async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
 }
 
 describe('sign up', () => {
-  it('creates a free account and lands on the returnUrl with the spec toast', async () => {
+  it('creates a free account and lands on the returnUrl with the product’s toast', async () => {
     const { page, errors } = await openPage();
     await page.goto('/signup?returnUrl=%2Fvip');
     await page.getByRole('heading', { name: 'Create Free Account' }).waitFor();
@@ -40,7 +40,7 @@ describe('sign up', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the spec validation messages and clears a field error on edit', async () => {
+  it('shows the product’s validation messages and clears a field error on edit', async () => {
     const { page } = await openPage();
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Register' }).click();
@@ -112,7 +112,7 @@ describe('log in', () => {
 });
 
 describe('log out', () => {
-  it('reports the session time, clears the session and goes home with the spec toast', async () => {
+  it('reports the session time, clears the session and goes home with the product’s toast', async () => {
     const { page } = await openPage();
     await page.goto('/login?returnUrl=%2Fvip');
     await logIn(page, demo.vip);

@@ -126,7 +126,7 @@ describe('catalog', () => {
 });
 
 describe('favourites', () => {
-  it('favourites and unfavourites a beat, with the spec toasts, and lists it on /favourite', async () => {
+  it('favourites and unfavourites a beat, with the product’s toasts, and lists it on /favourite', async () => {
     const account = await createAccount('fav');
     const { page, errors } = await openPage();
     await signIn(page, account);
@@ -173,7 +173,7 @@ describe('visitors', () => {
     await page.getByRole('button', { name: /^Download / }).first().click();
     await page.waitForURL((u) => u.pathname === '/signup' && u.searchParams.get('returnUrl') === '/vip');
 
-    // DECISIONS: a visitor's Add to Cart fills a cart kept in the browser (merged at login), with no call and no redirect.
+    // docs/product/offers-and-prices.md#cart: a visitor's Add to Cart fills a cart kept in the browser (merged at login), with no call and no redirect.
     await page.goto('/');
     await page.getByRole('button', { name: 'Add to Cart' }).first().click();
     await page.getByText(/ Added to Cart$/).first().waitFor();

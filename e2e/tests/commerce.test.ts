@@ -123,7 +123,7 @@ describe('the cart', () => {
     expect(errors).toEqual([]);
   });
 
-  it('asks for a selection, keeps one list selected at a time, and shows the spec’s failure toast', async () => {
+  it('asks for a selection, keeps one list selected at a time, and shows the product’s failure toast', async () => {
     const account = await createAccount('select');
     const [lease] = await leaseBeats(1, 20);
     const [stems] = await leaseBeats(1, 21, true);
@@ -144,7 +144,7 @@ describe('the cart', () => {
     // Selecting stems cleared the beats.
     expect(await page.getByTestId('summary-items-beats').count()).toBe(0);
 
-    // A failed call shows the spec's words.
+    // A failed call shows the product’s words (docs/product/screens-and-words.md#fixed-messages).
     await page.route('**/api/cart', (route) => (route.request().method() === 'DELETE' ? route.abort() : route.continue()));
     await page.getByRole('button', { name: `Remove ${lease!.beatTitle} from cart` }).click();
     await page.getByText('Failed to removed from Cart').waitFor();

@@ -182,7 +182,7 @@ describe('purchases from the modal', () => {
     for (const name of ['VIP Catalog', 'Stems', 'Exclusive']) await dialog.getByRole('heading', { name, exact: true }).waitFor();
     await dialog.getByText(`$${config.vipPlanPrice}`, { exact: true }).waitFor();
     await dialog.getByText(`$${config.stemsPrice.toFixed(2)}`, { exact: true }).waitFor();
-    // A Non-Exclusive beat has no exclusive licence price (DECISIONS).
+    // A Non-Exclusive beat has no exclusive licence price (docs/product/offers-and-prices.md#primary-offer).
     await dialog.getByRole('button', { name: 'No price for this beat' }).waitFor();
     expect(await dialog.getByText('You are a VIP Member').count()).toBe(0);
 

@@ -1,6 +1,6 @@
 /**
  * `npm run admin:create -- --email ada@example.com [--password …] [--name "Ada Admin"]`
- * Makes the first admin on a real deployment (DECISIONS: admin is a role flag, made from the command line).
+ * Makes the first admin on a real deployment (admin is a role flag, made from the command line: docs/product/accounts.md#admin).
  * An existing account is promoted; otherwise one is created — with the password given, or a generated one
  * that is printed once and must be changed at the first login. Uses the same settings as the server
  * (DATA_DIR for the embedded database, or DATABASE_URL), and records the change in the audit log.

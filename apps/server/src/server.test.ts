@@ -1,5 +1,5 @@
 /**
- * The embedded database must not lose data (DECISIONS): one server per data folder, graceful
+ * The embedded database must not lose data (docs/product/embedded-and-real-parts.md#the-embedded-database-must-not-lose-money): one server per data folder, graceful
  * shutdown, and a write answered as done survives kill -9. These start the real server process.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { emailField, passwordField, userSchema } from './user.js';
 
-/** The product's own words for these screens (spec §4, §5, §8), letter for letter. */
+/** The product's own words for these screens (docs/product/screens-and-words.md), letter for letter. */
 export const accountMessages = {
   fillInTheCode: 'Fill in the code',
   fillInTheFields: 'Please fill in the fields',
@@ -28,7 +28,7 @@ export const accountMessages = {
 /** One-time codes: 5 characters from 31 capitals and digits that cannot be mistaken for each other (no I, L, O, 0, 1). */
 export const otpAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const otpLength = 5;
-/** Seconds before another code may be asked for (spec §9); the server enforces it too. */
+/** Seconds before another code may be asked for (docs/product/accounts.md#password-recovery); the server enforces it too. */
 export const otpResendCooldownSeconds = 60;
 
 const otpPattern = new RegExp(`^[${otpAlphabet}]{${otpLength}}$`);

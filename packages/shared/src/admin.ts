@@ -157,7 +157,7 @@ const creditsField = z
   .min(0, 'Credits cannot be negative')
   .max(1000, 'Credits must be at most 1000');
 
-/** The spec's Invite User form: Email, Credits, 'Assign free credits' (email and credits required). */
+/** The Invite User form (docs/product/accounts.md#invited-users): Email, Credits, 'Assign free credits' (email and credits required). */
 export const inviteUserBody = z
   .object({
     email: emailField,

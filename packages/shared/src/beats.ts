@@ -7,7 +7,7 @@ export type BeatType = z.infer<typeof beatTypeSchema>;
 export const categories = ['Electronic', 'Hip Hop', 'Rock', 'Jazz'] as const;
 
 /**
- * A beat as the spec names its fields. File links are never public: `mp3FileLink`,
+ * A beat with its fields as the API names them (docs/product/catalog-and-search.md#listing). File links are never public: `mp3FileLink`,
  * `wavFileLink` and `zipFileLink` are null when the beat has no such file and otherwise name
  * a protected route that checks the caller's entitlement. `streamingMp3FileLink` is the public preview.
  */
@@ -73,5 +73,5 @@ export const playBody = z.object({
 });
 export const playResponse = z.object({ counted: z.boolean() });
 
-/** Plays shorter than this are not counted (spec §9). */
+/** Plays shorter than this are not counted (docs/product/screens-and-words.md#player). */
 export const MIN_COUNTED_PLAY_SECONDS = 10;

@@ -1,10 +1,10 @@
-/** Carts, checkouts, purchases: the request and answer shapes of the commerce calls (spec §7, DECISIONS). */
+/** Carts, checkouts, purchases: the request and answer shapes of the commerce calls (docs/product/calls.md, docs/product/offers-and-prices.md). */
 import { z } from 'zod';
 import { beatSchema, beatTypeSchema } from './beats.js';
 import { id } from './common.js';
 import { emailField } from './user.js';
 
-/** The product's own words for carts, checkout and the dashboard (spec §2, §5, §8). */
+/** The product's own words for carts, checkout and the dashboard (docs/product/screens-and-words.md). */
 export const commerceMessages = {
   addedToCart: (title: string) => `${title} Added to Cart`,
   removedFromCart: (title: string) => `${title} Removed from Cart`,
@@ -20,7 +20,7 @@ export const commerceMessages = {
   purchasedOn: (date: string) => `Purchased on: ${date}`,
 } as const;
 
-/** What a cart row buys (DECISIONS): `MP3` for a lease, `EXCLUSIVE` for an exclusive. */
+/** What a cart row buys (docs/product/offers-and-prices.md#cart): `MP3` for a lease, `EXCLUSIVE` for an exclusive. */
 export const licenceLabels = ['MP3', 'EXCLUSIVE'] as const;
 export const licenceLabelSchema = z.enum(licenceLabels);
 export type LicenceLabel = z.infer<typeof licenceLabelSchema>;
@@ -44,7 +44,7 @@ export const purchaseTypeLabels: Record<PurchaseKind, string> = {
 // ── Carts ──────────────────────────────────────────────────────────────────────────────
 
 export const cartItemSchema = z.object({
-  /** The beat's id (the spec's cart item `_id`). */
+  /** The beat's id (the cart item's `_id`). */
   _id: z.string(),
   beatTitle: z.string(),
   artistName: z.string(),
@@ -102,7 +102,7 @@ const clientPrice = z
   .nonnegative('price cannot be negative')
   .max(1_000_000, 'price is too large');
 
-/** A checkout line as the spec sends it; `price` is what the buyer saw, checked against the server's. */
+/** A checkout line as the web app sends it (docs/product/calls.md); `price` is what the buyer saw, checked against the server's. */
 export const checkoutLine = z.object({
   beatId: id('beatId'),
   beatName: z.string().max(300).optional(),

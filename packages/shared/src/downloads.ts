@@ -4,7 +4,7 @@ import { beatSchema } from './beats.js';
 import { id } from './common.js';
 import { emailField } from './user.js';
 
-/** The product's own words for downloads and the purchase cards (spec §2, §5). */
+/** The product's own words for downloads and the purchase cards (docs/product/screens-and-words.md#download-modal). */
 export const downloadMessages = {
   beatNotInDownloads: 'Beat not found in user downloads',
   stemsNotAvailable: 'Stems are not available for this beat, sorry',
@@ -19,11 +19,11 @@ export const fileTypes = ['mp3', 'wav', 'stems'] as const;
 export const fileTypeSchema = z.enum(fileTypes, { error: 'fileType must be mp3, wav or stems' });
 export type FileType = z.infer<typeof fileTypeSchema>;
 
-/** What one user may download of one beat (DECISIONS' entitlement table, limited to the files the beat has). */
+/** What one user may download of one beat (the entitlement table of docs/product/entitlements.md, limited to the files the beat has). */
 export const downloadRights = z.object({ mp3: z.boolean(), wav: z.boolean(), stems: z.boolean() });
 export type DownloadRights = z.infer<typeof downloadRights>;
 
-/** GET /api/checkCreditDownload/{userId}/{beatId}: the spec's allow flags, plus the per-file detail behind them. */
+/** GET /api/checkCreditDownload/{userId}/{beatId}: the allow flags (docs/product/entitlements.md#download-check), plus the per-file detail behind them. */
 export const checkDownloadResponse = z.object({
   /** The mp3 or the wav may be downloaded. */
   isAllowDownload: z.boolean(),

@@ -1,4 +1,4 @@
-/** The product's own words (spec §5, §8), shared by the forms and the server so both say the same thing. */
+/** The product's own words (docs/product/screens-and-words.md), shared by the forms and the server so both say the same thing. */
 export const messages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Email address is invalid',

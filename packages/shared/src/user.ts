@@ -5,7 +5,7 @@ export const userTypes = ['freeUser', 'invitedUser', 'vipUser'] as const;
 export const userTypeSchema = z.enum(userTypes);
 export type UserType = z.infer<typeof userTypeSchema>;
 
-/** `invited` is accepted on input and stored as `invitedUser` (DECISIONS). */
+/** `invited` is accepted on input and stored as `invitedUser` (docs/product/accounts.md#user-types). */
 export const userTypeInput = z
   .enum(['freeUser', 'invited', 'invitedUser', 'vipUser'])
   .transform((t): UserType => (t === 'invited' ? 'invitedUser' : t));

@@ -57,7 +57,7 @@ export interface Config {
   prices: { vipPlanCents: number; stemsCents: number; leaseCents: number };
   webDist: string | undefined;
   workerConcurrency: number;
-  /** SMTP server for outgoing e-mail; when unset messages stay in the outbox only (DECISIONS). */
+  /** SMTP server for outgoing e-mail; when unset messages stay in the outbox only (docs/product/embedded-and-real-parts.md). */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Stripe Checkout when both keys are set; otherwise the built-in test checkout (never in production). */

@@ -77,7 +77,7 @@ export const beats = pgTable(
     bpm: integer('bpm').notNull(),
     releaseDate: timestamp('release_date', { withTimezone: true }).notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    /** Primary offer's price: the exclusive licence, or the optional MP3 lease (DECISIONS). */
+    /** Primary offer's price: the exclusive licence, or the optional MP3 lease (docs/product/offers-and-prices.md#primary-offer). */
     priceCents: integer('price_cents'),
     beatType: text('beat_type', { enum: ['Exclusive', 'Non-Exclusive'] }).notNull(),
     countdownEndTime: timestamp('countdown_end_time', { withTimezone: true }),
@@ -103,7 +103,7 @@ export const beats = pgTable(
     stemsKey: text('stems_key'),
     published: boolean('published').notNull().default(true),
     soldAt: timestamp('sold_at', { withTimezone: true }),
-    /** An exclusive held for one buyer while their checkout is open (DECISIONS: 30 minutes at most). */
+    /** An exclusive held for one buyer while their checkout is open (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
     reservedBy: uuid('reserved_by'),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     /** Deleted by an admin: gone from the store, still downloadable by those who own it. */
@@ -188,7 +188,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
 );
 
-/** One-time codes for password recovery, stored hashed (DECISIONS). */
+/** One-time codes for password recovery, stored hashed (docs/product/accounts.md#password-recovery). */
 export const otpCodes = pgTable(
   'otp_codes',
   {
@@ -337,7 +337,7 @@ export const entitlementSources = ['lease', 'credit', 'stems', 'exclusive'] as c
 export type EntitlementSource = (typeof entitlementSources)[number];
 
 /**
- * What a user owns per beat, by how it was obtained (DECISIONS' table): lease → mp3; credit → mp3+wav;
+ * What a user owns per beat, by how it was obtained (docs/product/entitlements.md): lease → mp3; credit → mp3+wav;
  * stems → stems; exclusive → all. VIP (user type) and isStemsAvailable (user flag) are not rows.
  */
 export const entitlements = pgTable(

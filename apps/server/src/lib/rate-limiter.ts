@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters kept in memory. One server process owns its counters; the limits are
- * configuration (RATE_LIMIT_SCALE multiplies the scalable ones, DECISIONS).
+ * configuration (RATE_LIMIT_SCALE multiplies the scalable ones, docs/product/limits.md).
  */
 import type { Clock } from './clock.js';
 import { tooManyRequests } from './errors.js';
@@ -10,7 +10,7 @@ export interface LimitRule {
   name: string;
   max: number;
   windowMs: number;
-  /** Per-account attempt limits do not scale (DECISIONS). */
+  /** Per-account attempt limits do not scale (docs/product/limits.md#what-does-not-scale). */
   scales: boolean;
 }
 

@@ -125,7 +125,7 @@ export function* catalogEntries(options: CatalogOptions): Generator<CatalogEntry
       category: random.pick(categories),
       bpm: trackBpm(trackIndex),
       tags: tagsFor(random),
-      // Most VIP catalog beats carry an MP3 lease price; some are reached only through VIP or a credit (DECISIONS).
+      // Most VIP catalog beats carry an MP3 lease price; some are reached only through VIP or a credit (docs/product/catalog-and-search.md#demo-store).
       priceCents: random.chance(0.8) ? random.pick(leasePrices) : null,
       beatType: 'Non-Exclusive',
       releaseDate: new Date(options.now.getTime() - random.int(1, 720) * day - random.int(0, 86_399) * 1000),

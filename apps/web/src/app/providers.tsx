@@ -16,7 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <AuthProvider>
         <PlayerProvider>
           {children}
-          {/* react-hot-toast's defaults are the spec's: errors 4000 ms, success 2000 ms, loading until replaced, 20 held. */}
+          {/* react-hot-toast's defaults are the product's (docs/product/screens-and-words.md#toasts): errors 4000 ms, success 2000 ms, loading until replaced, 20 held. */}
           <Toaster position="top-center" toastOptions={{ className: 'toast' }} />
         </PlayerProvider>
       </AuthProvider>

@@ -1,4 +1,4 @@
-/** Every route of the spec's table. Route modules are loaded lazily so `/` downloads only what it shows. */
+/** Every route of the product's screens (docs/product/screens-and-words.md#screens). Route modules are loaded lazily so `/` downloads only what it shows. */
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '../config/paths';
 import { RootLayout } from './routes/root-layout';

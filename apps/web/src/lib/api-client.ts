@@ -72,7 +72,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return data as T;
 }
 
-/** The message a toast shows for a failed call: the server's message field, else the error's own (spec §8). */
+/** The message a toast shows for a failed call: the server's message field, else the error's own (docs/product/screens-and-words.md#fixed-messages). */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;

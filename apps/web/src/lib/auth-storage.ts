@@ -1,7 +1,7 @@
 /**
- * Where the session lives in the browser. The spec keeps token, email and the isAuthenticated
+ * Where the session lives in the browser. The product keeps token, email and the isAuthenticated
  * flag in local storage; with 'Remember me' unchecked they go to session storage instead, so the
- * session ends with the tab (DECISIONS).
+ * session ends with the tab (docs/product/accounts.md#remember-me).
  */
 export interface StoredSession {
   token: string;

@@ -1,6 +1,6 @@
 /**
  * Rate limits of the account calls (issue 3). Per-address and per-e-mail request limits scale with RATE_LIMIT_SCALE;
- * the resend cooldown, the codes per hour and the wrong-answer limits are per code or account and never scale (DECISIONS).
+ * the resend cooldown, the codes per hour and the wrong-answer limits are per code or account and never scale (docs/product/limits.md#what-does-not-scale).
  */
 import { otpResendCooldownSeconds } from '@beat/shared';
 import type { LimitRule } from '../../lib/rate-limiter.js';
@@ -9,7 +9,7 @@ const minute = 60_000;
 
 export const accountLimits = {
   otpRequestsPerAddress: { name: 'code requests from this address', max: 10, windowMs: 10 * minute, scales: true },
-  /** The spec's 60-second resend cooldown, kept per e-mail whether or not an account has it (no enumeration). */
+  /** The 60-second resend cooldown (docs/product/accounts.md#password-recovery), kept per e-mail whether or not an account has it (no enumeration). */
   otpResendCooldown: { name: 'code requests', max: 1, windowMs: otpResendCooldownSeconds * 1000, scales: false },
   otpRequestsPerEmail: { name: 'code requests for this e-mail', max: 6, windowMs: 60 * minute, scales: false },
   otpChecksPerAddress: { name: 'code checks from this address', max: 30, windowMs: 10 * minute, scales: true },
@@ -23,7 +23,7 @@ export const accountLimits = {
   profileUpdatesPerAccount: { name: 'profile updates', max: 30, windowMs: 10 * minute, scales: true },
 } satisfies Record<string, LimitRule>;
 
-/** Code lifetime and what a verified code buys (DECISIONS). */
+/** Code lifetime and what a verified code buys (docs/product/accounts.md#password-recovery). */
 export const otpLifetimeMs = 10 * minute;
 export const otpMaxAttempts = 5;
 export const resetTokenLifetimeMs = 15 * minute;

@@ -100,7 +100,7 @@ describe('POST /api/updateinfo', () => {
     ['an SVG', dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')],
     ['a URL of somewhere else', 'https://example.test/me.png'],
     ['not base64', 'data:image/png;base64,@@@'],
-  ])('refuses %s with the spec message and writes nothing', async (_, profileImage) => {
+  ])('refuses %s with the product’s message and writes nothing', async (_, profileImage) => {
     const { user, token } = await userWithToken({ username: uniqueName() });
     const res = await post('/api/updateinfo', { email: user.email, data: { name: 'Changed', username: uniqueName(), profileImage } }, token);
     expect(res.statusCode).toBe(400);

@@ -37,7 +37,7 @@ async function usernameTaken(deps: Deps, username: string, userId: string): Prom
   return Boolean(other);
 }
 
-/** Name, username and picture of one account. Credits, user type and role are not in reach (DECISIONS). */
+/** Name, username and picture of one account. Credits, user type and role are not in reach (docs/product/accounts.md#profile). */
 export async function updateProfile(deps: Deps, user: UserRow, data: ProfileData): Promise<UserRow> {
   deps.limiter.hit(accountLimits.profileUpdatesPerAccount, user.id);
 
@@ -78,7 +78,7 @@ export interface PasswordChange {
   token: string | null;
 }
 
-/** Changes a password given the current one; ends all of the account's sessions (DECISIONS). */
+/** Changes a password given the current one; ends all of the account's sessions (docs/product/accounts.md#passwords). */
 export async function changePassword(
   deps: Deps,
   caller: Caller,

@@ -1,5 +1,5 @@
 /**
- * Password recovery by e-mailed code (DECISIONS): /sendotp issues a 5-character code (hashed, 10 minutes, single-use,
+ * Password recovery by e-mailed code (docs/product/accounts.md#password-recovery): /sendotp issues a 5-character code (hashed, 10 minutes, single-use,
  * 5 tries), /verifyotp trades the right code for a short-lived reset token, /api/changenewpassword spends the token.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -65,7 +65,7 @@ export interface OtpRequest {
   resendAfterSeconds: number;
   /**
    * The code's creation and e-mail, still running. The answer does not wait for it, so known and unknown e-mails
-   * answer alike and in the same time (DECISIONS: no account enumeration).
+   * answer alike and in the same time (no account enumeration: docs/product/accounts.md#password-recovery).
    */
   delivery: Promise<void> | null;
 }

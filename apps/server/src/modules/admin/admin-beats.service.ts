@@ -229,7 +229,7 @@ export async function setBeatPublished(deps: Deps, actor: AuditActor, beatId: st
 
 /**
  * Delete takes the beat out of the store and the admin lists for good, but keeps the row and its files:
- * those who bought it keep downloading it (DECISIONS).
+ * those who bought it keep downloading it (docs/product/entitlements.md).
  */
 export async function deleteAdminBeat(deps: Deps, actor: AuditActor, beatId: string): Promise<void> {
   const now = deps.clock.now();

@@ -123,7 +123,7 @@ async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
 
 type UpdateInput = z.output<typeof updateUserBody>;
 
-/** Sets credits and the stems grant. A profile update can never do this; only an admin can (DECISIONS). */
+/** Sets credits and the stems grant. A profile update can never do this; only an admin can (docs/product/accounts.md#profile). */
 export async function updateUser(deps: Deps, actor: AuditActor, userId: string, input: UpdateInput): Promise<UserRow> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {

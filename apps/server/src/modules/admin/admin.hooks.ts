@@ -1,4 +1,4 @@
-/** The admin area's one guard: a visitor gets 401, a signed-in non-admin 403 (DECISIONS: admin is a role flag). */
+/** The admin area's one guard: a visitor gets 401, a signed-in non-admin 403 (admin is a role flag: docs/product/accounts.md#admin). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/errors.js';

@@ -172,7 +172,7 @@ export async function listPurchases(
   return { purchases: rows.map((r, i) => toPurchaseRow(r, offset + i + 1)), total: total?.n ?? 0 };
 }
 
-/** MM/DD/YYYY (spec §9), in UTC like the rest of the analytics. */
+/** MM/DD/YYYY (docs/product/screens-and-words.md#dates-and-prices), in UTC like the rest of the analytics. */
 export function formatUsDate(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${m}/${d}/${y}`;

@@ -29,13 +29,13 @@ async function resolveCaller(deps: Deps, request: FastifyRequest): Promise<Calle
   return caller;
 }
 
-/** The spec's words for an account that must change its (temporary) password before anything else. */
+/** The product's words (docs/product/accounts.md#forced-password-change) for an account that must change its (temporary) password before anything else. */
 export const passwordChangeRequiredMessage = accountMessages.passwordChangeRequired;
 
 export interface RequireAuthOptions {
   /**
    * Let an account with hasPasswordChanged false through. Only for reading its own user, changing its password,
-   * logout and session time: every other call refuses such an account with 403 (DECISIONS, issue 3).
+   * logout and session time: every other call refuses such an account with 403 (docs/product/accounts.md#forced-password-change, issue 3).
    */
   allowPendingPasswordChange?: boolean;
 }
@@ -68,7 +68,7 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-/** A call that names a user acts only on the caller's own account, or on any for an admin (DECISIONS). */
+/** A call that names a user acts only on the caller's own account, or on any for an admin (docs/product/accounts.md#ownership). */
 export function assertSelfOrAdmin(caller: Caller, userId: string): void {
   if (caller.user.id !== userId && !caller.user.isAdmin) {
     throw forbidden('You can only access your own account.');

@@ -46,7 +46,7 @@ export async function signup(deps: Deps, body: ParsedSignup, address: string): P
   deps.limiter.hit(authLimits.signupPerAddress, address);
   deps.limiter.hit(authLimits.signupPerEmail, body.email);
   const passwordHash = await hashPassword(body.password);
-  // Signup always creates a freeUser (spec §6), whatever the body says.
+  // Signup always creates a freeUser (docs/product/accounts.md#signup), whatever the body says.
   const [user] = await deps.db
     .insert(users)
     .values({ email: body.email, fullName: body.fullName, passwordHash, userType: 'freeUser' })

@@ -1,4 +1,4 @@
-/** Password hashing: argon2id at 19 MiB and 2 iterations (DECISIONS; OWASP's minimum). */
+/** Password hashing: argon2id at 19 MiB and 2 iterations (docs/product/accounts.md#passwords; OWASP's minimum). */
 import argon2 from 'argon2';
 
 const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

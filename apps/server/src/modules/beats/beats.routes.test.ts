@@ -39,7 +39,7 @@ const page = async (query: string) => {
 const titles = (beats: Beat[]) => beats.map((b) => b.beatTitle);
 
 describe('GET /api/getbeats', () => {
-  it('lists every listed beat with the spec field names, never unpublished or sold ones', async () => {
+  it('lists every listed beat with the product’s field names, never unpublished or sold ones', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/getbeats' });
     expect(res.statusCode).toBe(200);
     const { beats } = res.json() as { beats: Beat[] };

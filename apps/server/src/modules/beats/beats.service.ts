@@ -1,4 +1,4 @@
-/** The catalog: what is listed, in what order, and the spec's search (case-insensitive substring of title or any tag). */
+/** The catalog: what is listed, in what order, and the search (case-insensitive substring of title or any tag, docs/product/catalog-and-search.md#search). */
 import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
@@ -63,7 +63,7 @@ export async function listBeatPage(deps: Deps, input: BeatPageInput): Promise<{ 
   return { rows: page, nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
 }
 
-/** Every listed beat (the spec's GET /api/getbeats): exclusives first by countdown, then the VIP catalog, newest first. */
+/** Every listed beat (GET /api/getbeats, docs/product/catalog-and-search.md#listing): exclusives first by countdown, then the VIP catalog, newest first. */
 export function listAllBeats(deps: Deps): Promise<BeatRow[]> {
   return deps.db
     .select()

@@ -42,7 +42,7 @@ const getCart = (userId = me.id, as = token) => t.app.inject(authed(as, { method
 const getStems = (userId = me.id, as = token) => t.app.inject(authed(as, { method: 'GET', url: `/api/stemscart/${userId}` }));
 
 describe('beat cart', () => {
-  it('adds an item once with the spec toast, lists it with its licence label and server price, and removes it', async () => {
+  it('adds an item once with the product’s toast, lists it with its licence label and server price, and removes it', async () => {
     const added = await cart('POST', { userId: me.id, beatId: lease.id });
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual({ message: 'Velvet Waves Added to Cart', count: 1 });
@@ -132,7 +132,7 @@ describe('stems cart', () => {
     expect(((await getStems()).json() as StemsCartResponse).cartItems).toEqual([]);
   });
 
-  it('refuses a beat without stems with the spec words, and an exclusive', async () => {
+  it('refuses a beat without stems with the product’s words, and an exclusive', async () => {
     const none = await stems('POST', { userId: me.id, beatId: lease.id });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Stems are not available for this beat, sorry');

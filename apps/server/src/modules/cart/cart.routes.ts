@@ -1,4 +1,4 @@
-/** HTTP for the carts (spec §7): the beat cart, the stems cart, and the merge of a visitor's browser cart at login. */
+/** HTTP for the carts (docs/product/calls.md): the beat cart, the stems cart, and the merge of a visitor's browser cart at login. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -15,7 +15,7 @@ import { rightsFrom, sourcesFor } from '../entitlements/entitlements.service.js'
 import { settleCheckout, stateOf, checkoutEventTypes, type Log } from './fulfilment.service.js';
 import { assertClientPrice, primaryOffer, stemsPriceCents, vipPlanPriceCents } from './pricing.js';
 
-/** How long an exclusive is held for its buyer (DECISIONS: 30 minutes at most). */
+/** How long an exclusive is held for its buyer (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
 export const RESERVATION_MS = 30 * 60_000;
 /**
  * Stripe refuses sessions that end sooner than 30 minutes after it creates them, so its sessions get one

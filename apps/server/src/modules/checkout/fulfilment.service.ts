@@ -201,7 +201,7 @@ async function fulfilInTx(tx: Tx, checkout: CheckoutRow, session: ProviderSessio
     await tx.delete(stemsCartItems).where(and(eq(stemsCartItems.userId, user.id), inArray(stemsCartItems.beatId, boughtStems)));
   }
   if (soldExclusives.length > 0) {
-    // A sold exclusive leaves every cart (DECISIONS).
+    // A sold exclusive leaves every cart (docs/product/offers-and-prices.md#exclusives).
     await tx.delete(cartItems).where(inArray(cartItems.beatId, soldExclusives));
     await tx.delete(stemsCartItems).where(inArray(stemsCartItems.beatId, soldExclusives));
   }

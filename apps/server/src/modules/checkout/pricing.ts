@@ -1,4 +1,4 @@
-/** What each offer costs, from the catalog and the configuration only (DECISIONS: the server is the only authority on prices). */
+/** What each offer costs, from the catalog and the configuration only (the server is the only authority on prices: docs/product/offers-and-prices.md#server-decides-prices). */
 import type { LicenceLabel, PurchaseKind } from '@beat/shared';
 import type { Config } from '../../config/env.js';
 import type { BeatRow } from '../../db/schema.js';
@@ -11,7 +11,7 @@ export interface PrimaryOffer {
   priceCents: number | null;
 }
 
-/** A beat's primary offer (DECISIONS): the exclusive licence of an Exclusive, else the optional MP3 lease. */
+/** A beat's primary offer (docs/product/offers-and-prices.md#primary-offer): the exclusive licence of an Exclusive, else the optional MP3 lease. */
 export function primaryOffer(beat: Pick<BeatRow, 'beatType' | 'priceCents'>): PrimaryOffer {
   return beat.beatType === 'Exclusive'
     ? { kind: 'exclusive', licence: 'EXCLUSIVE', priceCents: beat.priceCents }

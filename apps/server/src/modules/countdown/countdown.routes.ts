@@ -1,4 +1,4 @@
-/** HTTP for the spec's countdown nudge: POST /api/changebeattype. */
+/** HTTP for the countdown nudge (docs/product/offers-and-prices.md#countdown): POST /api/changebeattype. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeBeatTypeBody, changeBeatTypeResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';

@@ -1,5 +1,5 @@
 /**
- * Exclusives' countdown (DECISIONS): once the server's own clock passes an unsold exclusive's
+ * Exclusives' countdown (docs/product/offers-and-prices.md#countdown): once the server's own clock passes an unsold exclusive's
  * countdownEndTime, it becomes Non-Exclusive (it joins the VIP catalog) at the standard lease price.
  * Clients may nudge; nothing changes before the end time.
  */

@@ -1,5 +1,5 @@
 /**
- * Spending a credit: one credit unlocks a Non-Exclusive beat's mp3 and wav for good (DECISIONS). The
+ * Spending a credit: one credit unlocks a Non-Exclusive beat's mp3 and wav for good (docs/product/entitlements.md#credits). The
  * entitlement row and the conditional decrement commit together, so under any number of concurrent
  * requests a user with N credits unlocks at most N beats and never goes below zero.
  */

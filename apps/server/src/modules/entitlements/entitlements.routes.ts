@@ -39,7 +39,7 @@ export function entitlementsRoutes(deps: Deps): FastifyPluginAsyncZod {
         const user = await userByIdFor(deps, callerOf(request), request.params.userId);
         const beat = await getBeat(deps, request.params.beatId);
         const rights = await rightsFor(deps, user, beat);
-        // The spec: a 404 means the beat is not among the user's downloads (nothing of it may be downloaded).
+        // A 404 (docs/product/entitlements.md#download-check) means the beat is not among the user's downloads (nothing of it may be downloaded).
         if (!hasAnyRight(rights)) throw notFound(downloadMessages.beatNotInDownloads);
         return { isAllowDownload: rights.mp3 || rights.wav, isAllowStems: rights.stems, rights };
       },

@@ -1,4 +1,4 @@
-/** Every cell of DECISIONS' entitlement table, through the one rule (rightsFrom) and through the database (rightsFor). */
+/** Every cell of the entitlement table (docs/product/entitlements.md), through the one rule (rightsFrom) and through the database (rightsFor). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, type EntitlementSource } from '../../db/schema.js';
 import { createBeat, createTestApp, createUser, type TestApp } from '../../test/helper.js';
@@ -17,7 +17,7 @@ const lease: RightsBeat = {
 };
 const exclusive: RightsBeat = { ...lease, beatType: 'Exclusive' };
 
-describe('the entitlement table (DECISIONS), cell by cell', () => {
+describe('the entitlement table (docs/product/entitlements.md), cell by cell', () => {
   it.each<[string, EntitlementSource, { mp3: boolean; wav: boolean; stems: boolean }]>([
     ['MP3 lease (cart)', 'lease', { mp3: true, wav: false, stems: false }],
     ['Credit unlock', 'credit', { mp3: true, wav: true, stems: false }],

@@ -1,5 +1,5 @@
 /**
- * Who may download what: the one rule of DECISIONS' entitlement table, used by the download check,
+ * Who may download what: the one rule of the entitlement table (docs/product/entitlements.md), used by the download check,
  * the credit unlock, download links and the protected file routes.
  */
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +13,7 @@ export type RightsBeat = Pick<BeatRow, 'id' | 'beatType' | 'published' | 'soldAt
 
 export const noRights: DownloadRights = { mp3: false, wav: false, stems: false };
 
-/** What each way of obtaining a beat grants (DECISIONS: MP3 lease, credit unlock, stems purchase, exclusive purchase). */
+/** What each way of obtaining a beat grants (docs/product/entitlements.md: MP3 lease, credit unlock, stems purchase, exclusive purchase). */
 const grants: Record<EntitlementSource, DownloadRights> = {
   lease: { mp3: true, wav: false, stems: false },
   credit: { mp3: true, wav: true, stems: false },

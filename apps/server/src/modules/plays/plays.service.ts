@@ -1,5 +1,5 @@
 /**
- * Plays: counted only when the listener stayed at least 10 seconds (spec §9), and at most once per
+ * Plays: counted only when the listener stayed at least 10 seconds (docs/product/screens-and-words.md#player), and at most once per
  * listener and beat every 10 minutes, so repeated reports cannot inflate the numbers
  * (docs/audio-pipeline.md). A listener is the account, or the address for a visitor, kept only as
  * an HMAC.

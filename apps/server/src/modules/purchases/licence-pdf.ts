@@ -1,6 +1,6 @@
 /**
  * The licence agreement of one purchase, as a PDF (pdf-lib): buyer, beat, licence type, date, price and the
- * rights of DECISIONS' entitlement table for that way of buying.
+ * rights of the entitlement table (docs/product/entitlements.md) for that way of buying.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PurchaseKind } from '../../db/schema.js';
@@ -25,7 +25,7 @@ interface LicenceTerms {
   extra: string[];
 }
 
-/** DECISIONS' entitlement table, one row per way of buying, with the spec's promises (section 1). */
+/** The entitlement table (docs/product/entitlements.md), one row per way of buying, with the offers' promises (docs/product/offers-and-prices.md). */
 export const licenceTerms: Record<PurchaseKind, LicenceTerms> = {
   lease: {
     name: 'MP3 Lease Licence',

@@ -1,4 +1,4 @@
-/** HTTP for the dashboard and purchase history (spec §7), and each purchase's licence agreement (PDF). */
+/** HTTP for the dashboard and purchase history (docs/product/calls.md), and each purchase's licence agreement (PDF). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { id, purchasedBeatsResponse, purchasedListBody, purchasesQuery, purchasesResponse } from '@beat/shared';

@@ -1,4 +1,4 @@
-/** A user row as the API shows it (spec's field names). */
+/** A user row as the API shows it (the API's field names, docs/product/calls.md). */
 import type { User } from '@beat/shared';
 import type { UserRow } from '../../db/schema.js';
 

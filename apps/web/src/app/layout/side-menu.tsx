@@ -1,4 +1,4 @@
-/** The side menu (spec §2 Layout): catalog, services, account links and Logout. A drawer below 900 px. */
+/** The side menu (docs/product/screens-and-words.md#layout): catalog, services, account links and Logout. A drawer below 900 px. */
 import { forwardRef, type ReactNode } from 'react';
 import {
   Crown,

@@ -1,4 +1,4 @@
-/** The top bar (spec §2 Layout): drawer button on phones, cart with its count, and the account avatar or Signup/Login. */
+/** The top bar (docs/product/screens-and-words.md#layout): drawer button on phones, cart with its count, and the account avatar or Signup/Login. */
 import { forwardRef } from 'react';
 import { Link } from 'react-router';
 import { Menu, ShoppingCart } from 'lucide-react';

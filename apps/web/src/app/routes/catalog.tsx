@@ -1,4 +1,4 @@
-/** / and /beats: search, NEW EXCLUSIVES carousel, the VIP upsell and the VIP CATALOG list (spec §2 "Catalog page"). */
+/** / and /beats: search, NEW EXCLUSIVES carousel, the VIP upsell and the VIP CATALOG list (docs/product/screens-and-words.md#catalog-page). */
 import { ExclusivesSection, SearchBox, VipCatalogSection, useSearchQuery, useStoreConfig } from '../../features/catalog';
 import { VipBanner } from '../../features/vip-upsell';
 import './store-pages.css';

@@ -1,4 +1,4 @@
-/** Services that are not open yet (spec §2: Coming Soon with a contact e-mail for requests). */
+/** Services that are not open yet (Coming Soon with a contact e-mail for requests: docs/product/screens-and-words.md#screens). */
 import type { ReactNode } from 'react';
 import { ArrowLeft, Info, Mail, Megaphone, Palette, PenTool, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { paths } from '../../config/paths';

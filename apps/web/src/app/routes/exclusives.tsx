@@ -1,4 +1,4 @@
-/** /exclusives: every unsold exclusive as a grid, with search (spec §2). */
+/** /exclusives: every unsold exclusive as a grid, with search (docs/product/screens-and-words.md#screens). */
 import { ExclusivesSection, SearchBox, useSearchQuery } from '../../features/catalog';
 import './store-pages.css';
 

@@ -1,4 +1,4 @@
-/** /favourite: the user's favourite beats with play (the favourites are the queue) and hearts to remove (spec §2). */
+/** /favourite: the user's favourite beats with play (the favourites are the queue) and hearts to remove (docs/product/screens-and-words.md#account-pages). */
 import { Heart, Play } from 'lucide-react';
 import { ButtonLink, Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';

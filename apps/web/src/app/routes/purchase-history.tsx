@@ -1,4 +1,4 @@
-/** /purchase-history: every purchase, newest first, each with its licence agreement (spec §2). */
+/** /purchase-history: every purchase, newest first, each with its licence agreement (docs/product/screens-and-words.md#account-pages). */
 import { UserLayout } from '../../features/account/components/user-layout';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { PurchaseHistory } from '../../features/purchases/components/purchase-history';

@@ -1,6 +1,6 @@
 /**
  * The app shell around every page: side menu (a drawer on phones), top bar, the page, and the fixed player bar.
- * Forced password change (spec §4): PasswordChangeGate sends a user who must change it to /account-setting from every page.
+ * Forced password change (docs/product/accounts.md#forced-password-change): PasswordChangeGate sends a user who must change it to /account-setting from every page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';

@@ -1,4 +1,4 @@
-/** /user-dashboard: 'Dashboard' — purchases, exclusives, stems and beats, in the account layout (spec §2). */
+/** /user-dashboard: 'Dashboard' — purchases, exclusives, stems and beats, in the account layout (docs/product/screens-and-words.md#account-pages). */
 import { UserLayout } from '../../features/account/components/user-layout';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { Dashboard } from '../../features/purchases/components/dashboard';

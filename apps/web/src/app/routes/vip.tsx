@@ -1,4 +1,4 @@
-/** /vip: the VIP CATALOG page — intro video, the offer, and the beats included with search (spec §2). */
+/** /vip: the VIP CATALOG page — intro video, the offer, and the beats included with search (docs/product/screens-and-words.md#screens). */
 import { Crown, Play } from 'lucide-react';
 import { SearchBox, VipCatalogSection, useSearchQuery, useStoreConfig } from '../../features/catalog';
 import { useAuth } from '../../features/auth/auth-context';

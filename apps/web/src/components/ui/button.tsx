@@ -9,7 +9,7 @@
  *   'danger' (destructive). Default 'primary'.
  * - size: 'sm' | 'md' | 'lg'. Default 'md'. `block` stretches to the container's width.
  * - busy: disables the button, sets aria-busy and shows a spinner; `busyLabel` (if given) replaces the text
- *   while busy, so the spec's "Logging..." style labels are one prop.
+ *   while busy, so the product's "Logging..." style labels (docs/product/screens-and-words.md#screens) are one prop.
  * - icon / iconEnd: a leading / trailing icon (decorative; give lucide icons no label).
  * - type defaults to "button" so a Button never submits a form by accident; pass type="submit" for forms.
  * All other native <button> attributes pass through; the ref reaches the <button>.

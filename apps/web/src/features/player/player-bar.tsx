@@ -1,5 +1,5 @@
 /**
- * The fixed bottom player (spec §2 Player): title and artist, play/pause, previous/next, shuffle,
+ * The fixed bottom player (docs/product/screens-and-words.md#player): title and artist, play/pause, previous/next, shuffle,
  * seek bar, current and total time, volume, and a favourite toggle for Non-Exclusive beats outside
  * purchased sections. Hidden until a track is chosen.
  */

@@ -15,7 +15,7 @@ import { canPlay } from './lib/playable';
 import { nextInOrder, pickShuffled, previousInOrder } from './lib/queue';
 
 export interface PlayOptions {
-  /** The beat is played from a purchased section: the player then hides its favourite toggle (spec §2). */
+  /** The beat is played from a purchased section: the player then hides its favourite toggle (docs/product/screens-and-words.md#player). */
   purchased?: boolean;
 }
 
@@ -54,7 +54,7 @@ export type PlayerValue = PlayerControls & PlayerTime;
 const ControlsContext = createContext<PlayerControls | null>(null);
 const TimeContext = createContext<PlayerTime | null>(null);
 
-/** What is being listened to right now, for the play report (spec §4: reported after 10 s of listening). */
+/** What is being listened to right now, for the play report (reported after 10 s of listening: docs/product/screens-and-words.md#player). */
 interface Listen {
   beatId: string;
   seconds: number;

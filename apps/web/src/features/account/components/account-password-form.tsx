@@ -1,4 +1,4 @@
-/** Account settings: change the password given the current one (spec §5 rules, 'Password Changed'). */
+/** Account settings: change the password given the current one (docs/product/screens-and-words.md#forms, 'Password Changed'). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-/** /forgotpassword: the e-mail to send a recovery code to (spec §2, §4, §8). */
+/** /forgotpassword: the e-mail to send a recovery code to (docs/product/accounts.md#password-recovery). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';

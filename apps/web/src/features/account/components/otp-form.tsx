@@ -1,4 +1,4 @@
-/** /otpverification: the five code boxes, Verify OTP, and Resend after the 60-second countdown (spec §2, §4, §8). */
+/** /otpverification: the five code boxes, Verify OTP, and Resend after the 60-second countdown (docs/product/accounts.md#password-recovery). */
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { RotateCw } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * Five single-character boxes for the e-mailed code (spec §2 /otpverification): typing moves to the next box,
+ * Five single-character boxes for the e-mailed code (/otpverification, docs/product/screens-and-words.md#screens): typing moves to the next box,
  * Backspace on an empty box steps back and clears it, arrows move, and a pasted code fills the boxes.
  */
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';

@@ -1,4 +1,4 @@
-/** The alert of the forced password change (spec §4), in the product's words. */
+/** The alert of the forced password change (docs/product/accounts.md#forced-password-change), in the product's words. */
 import { ShieldAlert } from 'lucide-react';
 import { accountMessages } from '@beat/shared';
 

@@ -1,5 +1,5 @@
 /**
- * Forced password change (spec §4): while the signed-in user has hasPasswordChanged false, every page sends them
+ * Forced password change (docs/product/accounts.md#forced-password-change): while the signed-in user has hasPasswordChanged false, every page sends them
  * to /account-setting. The server refuses their other calls too.
  */
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** Account settings: name, read-only e-mail, username and profile picture (spec §5 rules, §8 toasts). */
+/** Account settings: name, read-only e-mail, username and profile picture (docs/product/screens-and-words.md#forms, #toasts). */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-/** /changepassword: the new password after a verified code (spec §2, §5, §8), then /login. */
+/** /changepassword: the new password after a verified code (docs/product/accounts.md#password-recovery, docs/product/screens-and-words.md#forms), then /login. */
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { accountMessages, messages } from '@beat/shared';

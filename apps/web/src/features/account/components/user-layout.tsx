@@ -1,5 +1,5 @@
 /**
- * The frame of the account pages (spec §2 "User layout"): a sidebar with the user's avatar, full name, user-type
+ * The frame of the account pages (docs/product/screens-and-words.md#account-pages): a sidebar with the user's avatar, full name, user-type
  * label and Credits count, links Dashboard, Purchase History, Favorite, Account Setting, and Logout; the page beside it.
  * Render it inside <RequireAuth> so the user is known.
  */

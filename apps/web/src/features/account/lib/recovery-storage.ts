@@ -1,5 +1,5 @@
 /**
- * The password-recovery steps hand over through the browser (spec §4: the e-mail is kept locally between
+ * The password-recovery steps hand over through the browser (docs/product/accounts.md#password-recovery: the e-mail is kept locally between
  * /forgotpassword and /otpverification). The reset token lives only for this tab.
  */
 const EMAIL_KEY = 'recoveryEmail';

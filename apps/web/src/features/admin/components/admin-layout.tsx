@@ -1,5 +1,5 @@
 /**
- * The admin area's frame (spec §2 Admin): a sidebar with Dashboard, Beats Management, User Management,
+ * The admin area's frame (docs/product/screens-and-words.md#admin-screens): a sidebar with Dashboard, Beats Management, User Management,
  * Analytics and Store Settings beside the page; above it on narrow screens. Pages draw their own header with AdminPage.
  */
 import { useId, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The Add/Edit Beat form (spec §3 "Add Beat form"): Beat Title, Artist Name, Category, BPM, Release Date, Tags,
- * type, Price (Exclusive) or an optional lease price (DECISIONS), the countdown end for exclusives, and the
+ * The Add/Edit Beat form (docs/product/screens-and-words.md#admin-screens): Beat Title, Artist Name, Category, BPM, Release Date, Tags,
+ * type, Price (Exclusive) or an optional lease price (docs/product/offers-and-prices.md#primary-offer), the countdown end for exclusives, and the
  * files — MP3 (required for a new beat), WAV, stems ZIP — uploaded with a progress bar.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** A section of chart cards (spec: Global and Beats): three cards unless 'See More' is pressed; 'See Less' folds them back. */
+/** A section of chart cards (Global and Beats, docs/product/screens-and-words.md#admin-screens): three cards unless 'See More' is pressed; 'See Less' folds them back. */
 import { useId, useState } from 'react';
 import type { AnalyticsOverview } from '@beat/shared';
 import { Button } from '../../../components/ui/button';

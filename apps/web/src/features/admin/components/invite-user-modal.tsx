@@ -1,4 +1,4 @@
-/** The spec's Invite User form: Email, Credits, 'Assign free credits' (email and credits required). */
+/** The Invite User form (docs/product/screens-and-words.md#admin-screens): Email, Credits, 'Assign free credits' (email and credits required). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-/** Analytics ▸ Users (spec): Serial No., Name, Email, Item, Amount, Paid in, Date — one row per purchase, with CSV export. */
+/** Analytics ▸ Users (docs/product/screens-and-words.md#admin-screens): Serial No., Name, Email, Item, Amount, Paid in, Date — one row per purchase, with CSV export. */
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Download } from 'lucide-react';

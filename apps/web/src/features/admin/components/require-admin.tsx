@@ -1,5 +1,5 @@
 /**
- * Guard of /admin/*: admins only (DECISIONS). A visitor is sent to log in and brought back; a signed-in
+ * Guard of /admin/*: admins only (docs/product/accounts.md#admin). A visitor is sent to log in and brought back; a signed-in
  * non-admin is sent to the catalog with a toast. The server refuses them anyway (401/403 on /api/admin/*).
  */
 import { useEffect, type ReactNode } from 'react';

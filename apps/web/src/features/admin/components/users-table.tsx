@@ -1,4 +1,4 @@
-/** User Management's table (spec): Name, Email, Status, Registration date, Action (edit, delete, Promote). */
+/** User Management's table (docs/product/screens-and-words.md#admin-screens): Name, Email, Status, Registration date, Action (edit, delete, Promote). */
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Crown, Pencil, Trash2 } from 'lucide-react';

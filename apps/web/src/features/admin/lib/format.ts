@@ -1,4 +1,4 @@
-/** Admin formatting: dates as MM/DD/YYYY (spec §9), in UTC like the server's analytics days; money; sizes; durations. */
+/** Admin formatting: dates as MM/DD/YYYY (docs/product/screens-and-words.md#dates-and-prices), in UTC like the server's analytics days; money; sizes; durations. */
 
 const usDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 const usDateTime = new Intl.DateTimeFormat('en-US', {
@@ -11,7 +11,7 @@ const usDateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** "06/10/2026" from an ISO date or date-time; the spec's 'Invalid Date' when it is not one. */
+/** "06/10/2026" from an ISO date or date-time; 'Invalid Date' when it is not one (docs/product/screens-and-words.md#dates-and-prices). */
 export function formatUsDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);

@@ -1,4 +1,4 @@
-/** Email + password login (spec §2 /login, §5 rules, §8 toasts). Calls `onSuccess` once signed in. */
+/** Email + password login (docs/product/screens-and-words.md: /login in #screens, #forms, #toasts). Calls `onSuccess` once signed in. */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   } = useForm({
     resolver: zodResolver(loginBody),
     defaultValues: { email: '', password: '', remember: false },
-    // Checked on submit only; editing a field clears its error (spec §5) instead of re-checking it.
+    // Checked on submit only; editing a field clears its error (docs/product/screens-and-words.md#forms) instead of re-checking it.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });

@@ -1,5 +1,5 @@
 /**
- * Route guard for the account pages (spec §4: /purchase-history, /favourite, /account-setting, /user-dashboard).
+ * Route guard for the account pages (/purchase-history, /favourite, /account-setting, /user-dashboard; docs/product/screens-and-words.md#visitors).
  * Visitors go to /login?returnUrl=<where they were>, and the login page brings them back after signing in.
  */
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** Create a free account (spec §2 /signup, §5 rules, §8 toasts). Calls `onSuccess` once signed up. */
+/** Create a free account (docs/product/screens-and-words.md: /signup in #screens, #forms, #toasts). Calls `onSuccess` once signed up. */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
@@ -21,14 +21,14 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   } = useForm({
     resolver: zodResolver(signupBody),
     defaultValues: { fullName: '', email: '', password: '' },
-    // Checked on submit only; editing a field clears its error (spec §5) instead of re-checking it.
+    // Checked on submit only; editing a field clears its error (docs/product/screens-and-words.md#forms) instead of re-checking it.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
 
   const onSubmit = handleSubmit(async ({ fullName, email, password }) => {
     try {
-      // The server always creates a freeUser; auth-context sends the type (spec §6).
+      // The server always creates a freeUser; auth-context sends the type (docs/product/accounts.md#signup).
       await signup({ fullName, email, password });
       toast.success(messages.signedUp);
       onSuccess();

@@ -1,4 +1,4 @@
-/** The user's picture, else their initials on their profile colour (spec §2 Layout). Decorative: name the link around it. */
+/** The user's picture, else their initials on their profile colour (docs/product/screens-and-words.md#layout). Decorative: name the link around it. */
 import { useState } from 'react';
 import type { User } from '@beat/shared';
 import { avatarInitials, inkFor, profileColor } from '../lib/profile-color';

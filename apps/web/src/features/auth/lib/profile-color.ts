@@ -1,5 +1,5 @@
 /**
- * The avatar's background: a random hex colour drawn once per browser and kept in localStorage (spec §2, §9),
+ * The avatar's background: a random hex colour drawn once per browser and kept in localStorage (docs/product/screens-and-words.md#layout),
  * with the ink (black or white) that reads best on it.
  */
 const STORAGE_KEY = 'profileColor';
@@ -34,7 +34,7 @@ export function inkFor(background: string): '#000000' | '#ffffff' {
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
 
-/** The spec's avatar text: the first two letters of the full name in capitals, else "US". */
+/** The avatar text (docs/product/screens-and-words.md#layout): the first two letters of the full name in capitals, else "US". */
 export function avatarInitials(fullName: string | null | undefined): string {
   const letters = (fullName ?? '').replace(/\s+/g, '');
   return letters ? letters.slice(0, 2).toUpperCase() : 'US';

@@ -1,5 +1,5 @@
 /**
- * The spec's four checkout calls (/create-checkout-session, -stems, -exclusive, -plan). Each answers
+ * The four checkout calls (docs/product/offers-and-prices.md#checkout) (/create-checkout-session, -stems, -exclusive, -plan). Each answers
  * session.url and the browser goes there. Prices sent are the ones the buyer saw; the server charges its
  * own and answers 409 if they differ.
  */

@@ -1,4 +1,4 @@
-/** A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all" (spec §2 Cart). */
+/** A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all" (docs/product/screens-and-words.md#cart). */
 import { useId } from 'react';
 import { Trash2 } from 'lucide-react';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';

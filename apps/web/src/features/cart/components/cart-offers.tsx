@@ -1,5 +1,5 @@
 /**
- * "Add to cart" offers for a beat of the VIP catalog: its MP3 lease (the beat's price, DECISIONS) and its stems.
+ * "Add to cart" offers for a beat of the VIP catalog: its MP3 lease (the beat's price, docs/product/offers-and-prices.md#primary-offer) and its stems.
  * Meant for the download/purchase modal; renders nothing when neither can be bought by this user.
  */
 import { Check, FileAudio, Layers, ShoppingCart } from 'lucide-react';

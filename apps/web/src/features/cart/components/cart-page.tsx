@@ -1,5 +1,5 @@
 /**
- * /cart (spec §2): the beat cart and the stems cart, each a selectable list with its own 'Order Summary'.
+ * /cart (docs/product/screens-and-words.md#cart): the beat cart and the stems cart, each a selectable list with its own 'Order Summary'.
  * Selecting in one list clears the other; Pay Now opens the hosted checkout for the selection, or sends a
  * visitor to log in (their cart waits in the browser and joins the account).
  */
@@ -59,7 +59,7 @@ export function CartPage() {
 
   function toggle(list: ListName, id: string) {
     setSelection((current) => {
-      // Selecting in one list clears the other (spec §2).
+      // Selecting in one list clears the other (docs/product/screens-and-words.md#cart).
       const ids = new Set(current.list === list ? current.ids : []);
       if (ids.has(id)) ids.delete(id);
       else ids.add(id);

@@ -1,6 +1,6 @@
 /**
- * One list's 'Order Summary' (spec §2 Cart): '{first title} and {n-1} more', subtotal, total and Pay Now.
- * With nothing selected it says so, and Pay Now answers with the spec's message.
+ * One list's 'Order Summary' (docs/product/screens-and-words.md#cart): '{first title} and {n-1} more', subtotal, total and Pay Now.
+ * With nothing selected it says so, and Pay Now answers with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
 import { commerceMessages } from '@beat/shared';
@@ -20,7 +20,7 @@ export interface OrderSummaryProps {
   busy: boolean;
 }
 
-/** "Night Drive and 2 more" — the spec's summary of a selection. */
+/** "Night Drive and 2 more" — the summary of a selection (docs/product/screens-and-words.md#cart). */
 export function summaryTitle(selected: SummaryLine[]): string {
   const [first, ...rest] = selected;
   if (!first) return '';

@@ -1,5 +1,5 @@
 /**
- * /paymentConfirm (spec §2): 'Payment Successful' and 'Creating your dashboard experience...', then the store
+ * /paymentConfirm (docs/product/screens-and-words.md#screens): 'Payment Successful' and 'Creating your dashboard experience...', then the store
  * after 5 seconds. It first settles its checkout session with the server (the same fulfilment as the webhook),
  * so a purchase is never lost to a missing webhook, and refreshes what the purchase changed.
  */
@@ -34,7 +34,7 @@ export function PaymentConfirmPage() {
     }
   }, [confirm.data, queryClient]);
 
-  // Without a session (or an account) to check, the page says what the spec says; the webhook does the rest.
+  // Without a session (or an account) to check, the page says its fixed words (docs/product/screens-and-words.md#screens); the webhook does the rest.
   const unchecked = !sessionId || !isAuthenticated;
   if (!unchecked && confirm.isPending) {
     return (

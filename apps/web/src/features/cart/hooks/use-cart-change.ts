@@ -1,6 +1,6 @@
 /**
  * Adds a beat to, or removes it from, one of the account's carts on the server: optimistic list change, rollback and
- * the spec's toasts on failure, the spec's toasts on success, and a refetch either way. use-cart and use-stems-cart share it.
+ * the product's toasts on failure and on success (docs/product/screens-and-words.md#toasts), and a refetch either way. use-cart and use-stems-cart share it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';

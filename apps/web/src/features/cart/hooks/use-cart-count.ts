@@ -1,5 +1,5 @@
 /**
- * How many items the top bar's cart badge shows: beat cart plus stems cart (spec §2 Layout) — the account's
+ * How many items the top bar's cart badge shows: beat cart plus stems cart (docs/product/screens-and-words.md#layout) — the account's
  * carts when logged in, the browser's for visitors. The top bar mounts this on every page, so it is also
  * where a visitor's browser cart is merged into the account right after login or signup.
  */

@@ -1,6 +1,6 @@
 /**
  * The beat cart, one way for every screen: the account's cart on the server when logged in, the browser's
- * `beatCart` for visitors (spec §4: a visitor's cart changes make no call). Toasts use the spec's words.
+ * `beatCart` for visitors (a visitor's cart changes make no call: docs/product/offers-and-prices.md#cart). Toasts use the product's words.
  */
 import { useCallback, useMemo } from 'react';
 import toast from 'react-hot-toast';

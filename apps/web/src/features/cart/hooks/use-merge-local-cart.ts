@@ -1,6 +1,6 @@
 /**
  * At login or signup, a visitor's browser cart (`beatCart`, `stemsCart`) joins the account's cart on the
- * server, without duplicates (DECISIONS); then the browser's copy is cleared. Runs wherever the top bar's
+ * server, without duplicates (docs/product/offers-and-prices.md#cart); then the browser's copy is cleared. Runs wherever the top bar's
  * cart count runs (every page), so it happens right after the account is known.
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** The stems cart (logged-in users; the server holds it): list, add and remove with the spec's toasts. */
+/** The stems cart (logged-in users; the server holds it): list, add and remove with the product's toasts (docs/product/screens-and-words.md#toasts). */
 import { useCallback, useMemo } from 'react';
 import type { Beat, StemsCartItem } from '@beat/shared';
 import { useAuth } from '../../auth/auth-context';

@@ -1,6 +1,6 @@
 /**
- * POST /api/changebeattype: the spec's nudge when an exclusive's countdown reaches zero. The server
- * decides from its own clock (DECISIONS); the answer does not matter to the page, which refetches.
+ * POST /api/changebeattype: the nudge when an exclusive's countdown reaches zero. The server
+ * decides from its own clock (docs/product/offers-and-prices.md#countdown); the answer does not matter to the page, which refetches.
  */
 import { api } from '../../../lib/api-client';
 

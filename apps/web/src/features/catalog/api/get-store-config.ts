@@ -1,4 +1,4 @@
-/** GET /api/config: prices and catalog size. The server alone sets prices (DECISIONS), so the UI never hard-codes them. */
+/** GET /api/config: prices and catalog size. The server alone sets prices (docs/product/offers-and-prices.md#server-decides-prices), so the UI never hard-codes them. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreConfig } from '@beat/shared';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** One Non-Exclusive beat in a list: number, play control (equalizer while playing), title, BPM, tags, heart, download (spec §2). */
+/** One Non-Exclusive beat in a list: number, play control (equalizer while playing), title, BPM, tags, heart, download (docs/product/screens-and-words.md#beat-rows-and-cards). */
 import { memo } from 'react';
 import { Pause, Play } from 'lucide-react';
 import type { Beat } from '@beat/shared';
@@ -15,7 +15,7 @@ export interface BeatRowProps {
   number: number;
   queue: readonly Beat[];
   visitorDownloadTarget: VisitorAuthTarget;
-  /** Rows of purchased beats: no heart (spec §2 Player). */
+  /** Rows of purchased beats: no heart (docs/product/screens-and-words.md#player). */
   purchased?: boolean;
 }
 
@@ -74,7 +74,7 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
       <span className="brow__date">{formatReleaseDate(beat.releaseDate)}</span>
       <span className="brow__actions">
         {!purchased && <FavouriteButton beat={beat} />}
-        {/* Purchased lists (the dashboard) get the links-only variant of the modal (spec §2). */}
+        {/* Purchased lists (the dashboard) get the links-only variant of the modal (docs/product/screens-and-words.md#download-modal). */}
         <DownloadButton beat={beat} visitorTarget={visitorDownloadTarget} variant={purchased ? 'dashboard' : 'store'} />
       </span>
     </li>

@@ -1,4 +1,4 @@
-/** The exclusive offer's countdown: Days, Hours, Min, Sec, ticking every second; 00 everywhere once past (spec §4). */
+/** The exclusive offer's countdown: Days, Hours, Min, Sec, ticking every second; 00 everywhere once past (docs/product/offers-and-prices.md#countdown). */
 import { useCountdown } from '../hooks/use-countdown';
 import './countdown.css';
 

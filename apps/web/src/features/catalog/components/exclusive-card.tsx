@@ -1,4 +1,4 @@
-/** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (spec §2). */
+/** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (docs/product/screens-and-words.md#beat-rows-and-cards). */
 import { useQueryClient } from '@tanstack/react-query';
 import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -40,14 +40,14 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
   const inCart = cart.has(beat._id);
   const buying = checkout.isPending || checkout.isSuccess;
 
-  // Buy goes straight to the exclusive's checkout at its own price; visitors log in first (spec §6).
+  // Buy goes straight to the exclusive's checkout at its own price; visitors log in first (docs/product/screens-and-words.md#visitors).
   function onBuy() {
     if (!isAuthenticated) return toAuth(paths.login);
     if (beat.price === null) return toast.error(commerceMessages.noPrice);
     checkout.mutate({ kind: 'exclusive', beat }, { onError: (error) => toast.error(errorMessage(error)) });
   }
 
-  // Visitors fill a cart kept in the browser (DECISIONS); it joins their account at login or signup.
+  // Visitors fill a cart kept in the browser (docs/product/offers-and-prices.md#cart); it joins their account at login or signup.
   function onCart() {
     if (inCart) return cart.remove(beat);
     cart.add(beat);

@@ -1,4 +1,4 @@
-/** Time left until `endIso`, ticking every second (spec §9); all zeros once past. */
+/** Time left until `endIso`, ticking every second (docs/product/screens-and-words.md#limits); all zeros once past. */
 import { useEffect, useState } from 'react';
 
 export interface TimeLeft {

@@ -12,7 +12,7 @@ export interface CartItem {
   _id: string;
   beatTitle: string;
   price: number;
-  /** What the item buys (DECISIONS): an exclusive licence or an MP3 lease; kept so the cart can label it. */
+  /** What the item buys (docs/product/offers-and-prices.md#cart): an exclusive licence or an MP3 lease; kept so the cart can label it. */
   licence?: 'MP3' | 'EXCLUSIVE';
 }
 
@@ -77,7 +77,7 @@ export function useLocalCart() {
 
   const has = useCallback((beatId: string) => items.some((item) => item._id === beatId), [items]);
 
-  /** Appends the item once (spec §4). Returns false when it was already there. */
+  /** Appends the item once (docs/product/offers-and-prices.md#cart). Returns false when it was already there. */
   const add = useCallback((item: CartItem, { silent = false } = {}) => {
     const list = readCart();
     if (list.some((entry) => entry._id === item._id)) return false;

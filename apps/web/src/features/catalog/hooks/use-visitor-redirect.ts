@@ -1,4 +1,4 @@
-/** Sends a visitor to log in or sign up and back here afterwards (spec §6 visitor rules). */
+/** Sends a visitor to log in or sign up and back here afterwards (docs/product/screens-and-words.md#visitors). */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withReturnUrl } from '../../../config/paths';

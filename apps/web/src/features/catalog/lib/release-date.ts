@@ -1,4 +1,4 @@
-/** Release dates read relative ("3 days ago", spec §9); an unreadable date says so in the spec's words. */
+/** Release dates read relative ("3 days ago"); an unreadable date says so in the product's words (docs/product/screens-and-words.md#dates-and-prices). */
 import { formatDistanceToNow } from 'date-fns';
 
 export function formatReleaseDate(iso: string | null | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * GET /api/checkCreditDownload/{userId}/{beatId}: what the user may download of a beat. The spec's 404
+ * GET /api/checkCreditDownload/{userId}/{beatId}: what the user may download of a beat. The 404 (docs/product/entitlements.md#download-check)
  * ("not among the user's downloads") is an answer, not a failure: it becomes all-false and is only logged.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

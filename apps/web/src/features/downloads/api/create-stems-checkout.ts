@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 export interface StemsCheckoutInput {
   beatId: string;
   beatName: string;
-  /** The price the buyer saw; the server refuses (409) one that is not its own (DECISIONS). */
+  /** The price the buyer saw; the server refuses (409) one that is not its own (docs/product/offers-and-prices.md#server-decides-prices). */
   price: number;
   email: string;
   userId: string;

@@ -1,4 +1,4 @@
-/** Credit unlock (spec §4): for users with Credits above 0 — shows the credits left and spends one on confirm. */
+/** Credit unlock (docs/product/entitlements.md#credits): for users with Credits above 0 — shows the credits left and spends one on confirm. */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Coins } from 'lucide-react';

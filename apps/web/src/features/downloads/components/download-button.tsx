@@ -1,6 +1,6 @@
 /**
  * The download/unlock button of a beat row. Visitors go to log in (or, on /vip, to sign up) and come
- * back (spec §6). Signed-in users see a spinner while their downloads are checked, then the modal.
+ * back (docs/product/screens-and-words.md#visitors). Signed-in users see a spinner while their downloads are checked, then the modal.
  * Beats the user can already download show as unlocked.
  */
 import { useState } from 'react';

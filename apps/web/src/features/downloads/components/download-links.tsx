@@ -1,5 +1,5 @@
 /**
- * The dashboard variant of the download modal (spec §2): only "Download Mp3", "Download Wav" and
+ * The dashboard variant of the download modal (docs/product/screens-and-words.md#download-modal): only "Download Mp3", "Download Wav" and
  * "Download Stems", and only those the user may download. Reusable wherever a purchased beat is shown.
  */
 import type { ReactNode } from 'react';

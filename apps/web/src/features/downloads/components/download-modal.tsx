@@ -1,5 +1,5 @@
 /**
- * The download/purchase modal (spec §2). On /user-dashboard (`variant="dashboard"`) it offers only the
+ * The download/purchase modal (docs/product/screens-and-words.md#download-modal). On /user-dashboard (`variant="dashboard"`) it offers only the
  * Download Mp3 / Wav / Stems links allowed. Elsewhere: the user's downloads (VIP download, stems
  * download), credit unlock, and the three purchase cards. Rights come from the download check and
  * refresh after an unlock, so the modal updates in place.

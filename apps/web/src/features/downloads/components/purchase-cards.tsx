@@ -1,5 +1,5 @@
 /**
- * The modal's three purchase cards (spec §2): the full VIP catalog (not for VIP members), the beat's
+ * The modal's three purchase cards (docs/product/screens-and-words.md#download-modal): the full VIP catalog (not for VIP members), the beat's
  * stems, and its exclusive licence. Prices are the server's; each opens the provider's hosted checkout.
  */
 import { useState, type ReactNode } from 'react';
@@ -30,7 +30,7 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
   const exclusive = useCreateExclusiveCheckout();
   const [opening, setOpening] = useState<Offer | null>(null);
   const isVip = user.userType === 'vipUser';
-  // An exclusive licence exists only for Exclusive beats; a Non-Exclusive beat's price is its MP3 lease (DECISIONS).
+  // An exclusive licence exists only for Exclusive beats; a Non-Exclusive beat's price is its MP3 lease (docs/product/offers-and-prices.md#primary-offer).
   const exclusivePrice = beat.beatType === 'Exclusive' ? beat.price : null;
 
   function go(offer: Offer, start: () => Promise<CheckoutAnswer>) {

@@ -1,4 +1,4 @@
-/** The heart toggle of a Non-Exclusive beat. Visitors are sent to log in (spec §6); Exclusive beats have no heart. */
+/** The heart toggle of a Non-Exclusive beat. Visitors are sent to log in (docs/product/screens-and-words.md#visitors); Exclusive beats have no heart. */
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Beat } from '@beat/shared';

@@ -1,5 +1,5 @@
 /**
- * Favourite state and toggle for beats (spec §4: toggle, then refetch the list). The heart flips at
+ * Favourite state and toggle for beats (toggle, then refetch the list: docs/product/screens-and-words.md#beat-rows-and-cards). The heart flips at
  * once (optimistic) and flips back if the server refuses; the list is refetched either way.
  */
 import { useCallback, useMemo } from 'react';

@@ -1,4 +1,4 @@
-/** The player's track-order rules (spec §4), as pure functions so they can be reasoned about and tested alone. */
+/** The player's track-order rules (docs/product/screens-and-words.md#player), as pure functions so they can be reasoned about and tested alone. */
 
 interface HasId {
   _id: string;

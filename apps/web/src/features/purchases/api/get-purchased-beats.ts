@@ -1,7 +1,7 @@
 /**
- * The three purchased lists of the dashboard (spec §7): POST /api/getpurchasedbeats, /api/getpurchasedExclusivebeats
- * and /api/getpurchasedstems, each by e-mail. They load in parallel and each fails on its own (spec: one failing
- * does not blank the others).
+ * The three purchased lists of the dashboard (docs/product/calls.md): POST /api/getpurchasedbeats, /api/getpurchasedExclusivebeats
+ * and /api/getpurchasedstems, each by e-mail. They load in parallel and each fails on its own (one failing
+ * does not blank the others: docs/product/screens-and-words.md#account-pages).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PurchasedBeat, PurchasedBeatsResponse } from '@beat/shared';

@@ -1,5 +1,5 @@
 /**
- * /user-dashboard (spec §2): 'Dashboard' with the purchase cards, 'My Exclusive Beats', 'Purchased Stems' and
+ * /user-dashboard (docs/product/screens-and-words.md#account-pages): 'Dashboard' with the purchase cards, 'My Exclusive Beats', 'Purchased Stems' and
  * the purchased beats. The three purchased lists load in parallel and each shows its own failure.
  */
 import type { ReactNode } from 'react';

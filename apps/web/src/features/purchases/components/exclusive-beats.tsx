@@ -1,4 +1,4 @@
-/** 'My Exclusive Beats' (spec §2): 'Purchased on: {MM/DD/YYYY}', title, BPM, tags, a player and the license-options modal. */
+/** 'My Exclusive Beats' (docs/product/screens-and-words.md#account-pages): 'Purchased on: {MM/DD/YYYY}', title, BPM, tags, a player and the license-options modal. */
 import { useState } from 'react';
 import { Pause, Play, ScrollText } from 'lucide-react';
 import { commerceMessages, type PurchasedBeat } from '@beat/shared';

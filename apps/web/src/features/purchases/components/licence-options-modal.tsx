@@ -1,5 +1,5 @@
 /**
- * The license-options modal of a purchased exclusive (spec §2 'My Exclusive Beats'): what the licence grants,
+ * The license-options modal of a purchased exclusive ('My Exclusive Beats', docs/product/screens-and-words.md#account-pages): what the licence grants,
  * the licence agreement (PDF), and the files to download.
  */
 import { Check, X } from 'lucide-react';

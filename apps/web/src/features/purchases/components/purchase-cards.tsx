@@ -1,4 +1,4 @@
-/** The dashboard's purchase cards (spec §2): Purchase Type, Price and Purchase Date (MM/DD/YYYY), or 'No Purchases Yet'. */
+/** The dashboard's purchase cards (docs/product/screens-and-words.md#account-pages): Purchase Type, Price and Purchase Date (MM/DD/YYYY), or 'No Purchases Yet'. */
 import type { ReactNode } from 'react';
 import { Crown, FileAudio, Gem, Layers, ReceiptText } from 'lucide-react';
 import { commerceMessages, type Purchase, type PurchaseKind } from '@beat/shared';

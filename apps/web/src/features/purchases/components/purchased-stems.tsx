@@ -1,4 +1,4 @@
-/** 'Purchased Stems' (spec §2): a grid of cards, each with 'Download Stems' and its licence. */
+/** 'Purchased Stems' (docs/product/screens-and-words.md#account-pages): a grid of cards, each with 'Download Stems' and its licence. */
 import { commerceMessages, type PurchasedBeat } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { DownloadLinks } from '../../downloads';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export interface PlanCheckoutInput {
-  /** The price the buyer saw; the server refuses (409) a price that is not its own (DECISIONS). */
+  /** The price the buyer saw; the server refuses (409) a price that is not its own (docs/product/offers-and-prices.md#server-decides-prices). */
   price: number;
   email: string;
   userId: string;

@@ -1,5 +1,5 @@
 /**
- * The yellow upsell banner (spec §2): 'Get FULL access to the 300+ beats VIP catalog for $29'. The price
+ * The yellow upsell banner (docs/product/screens-and-words.md#catalog-page): 'Get FULL access to the 300+ beats VIP catalog for $29'. The price
  * is the server's. Hidden for VIP members; visitors go to sign up; signed-in users get the purchase modal.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** What the VIP plan gives (spec §1), with the server's price. Shared by the purchase modal and the "Get this beat" dialog. */
+/** What the VIP plan gives (docs/product/offers-and-prices.md#vip-plan), with the server's price. Shared by the purchase modal and the "Get this beat" dialog. */
 import type { ReactNode } from 'react';
 import { Check, Crown } from 'lucide-react';
 import { formatShortPrice } from '../../../lib/format';

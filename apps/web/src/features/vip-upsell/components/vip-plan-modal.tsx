@@ -1,4 +1,4 @@
-/** The VIP purchase modal (spec §2): the plan card and "Get Access", which opens the checkout at the server's price. */
+/** The VIP purchase modal (docs/product/offers-and-prices.md#vip-plan): the plan card and "Get Access", which opens the checkout at the server's price. */
 import toast from 'react-hot-toast';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
