@@ -109,7 +109,7 @@ export const beats = pgTable(
     /** Deleted by an admin: gone from the store, still downloadable by those who own it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     playCount: integer('play_count').notNull().default(0),
-    /** lower(title) and lower(tags) joined by newlines, kept by a trigger; searched through a trigram index. */
+    /** lower(title), lower(tags), lower(artist) and lower(genre) joined by newlines, kept by a trigger; searched through a trigram index. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,9 +11,9 @@ beforeAll(async () => {
   const day = 86_400_000;
   const base = new Date('2026-06-01T00:00:00Z').getTime();
   await createBeat(t, { title: 'Midnight Drip', tags: ['trap', 'dark'], releaseDate: new Date(base - 1 * day) });
-  await createBeat(t, { title: 'Golden Hour', tags: ['Lofi', 'chill'], releaseDate: new Date(base - 2 * day) });
+  await createBeat(t, { title: 'Golden Hour', tags: ['Lofi', 'chill'], artistName: 'Luna Ferris', category: 'Jazz', releaseDate: new Date(base - 2 * day) });
   await createBeat(t, { title: 'Neon 100%_Pure', tags: ['house'], releaseDate: new Date(base - 3 * day) });
-  await createBeat(t, { title: 'Royal Flex', tags: ['drill'], releaseDate: new Date(base - 4 * day), priceCents: null });
+  await createBeat(t, { title: 'Royal Flex', tags: ['drill'], category: 'Rock', releaseDate: new Date(base - 4 * day), priceCents: null });
   await createBeat(t, {
     title: 'Crimson Empire',
     tags: ['cinematic'],
@@ -71,6 +71,10 @@ describe('GET /api/beats', () => {
   it('searches title or any tag, case-insensitively, as a substring', async () => {
     expect(titles((await page('q=DRIP')).beats)).toEqual(['Midnight Drip']);
     expect(titles((await page('q=lofi')).beats)).toEqual(['Golden Hour']);
+    // The artist's name and the genre are searched too.
+    expect(titles((await page('q=luna%20fer')).beats)).toEqual(['Golden Hour']);
+    expect(titles((await page('q=JAZZ')).beats)).toEqual(['Golden Hour']);
+    expect(titles((await page('q=rock')).beats)).toEqual(['Royal Flex']);
     expect(titles((await page('q=ill')).beats)).toEqual(['Golden Hour', 'Royal Flex']); // chill, drill
     expect(titles((await page('q=cinema&type=Exclusive')).beats)).toEqual(['Crimson Empire']);
     expect(titles((await page('q=cinema&type=Non-Exclusive')).beats)).toEqual([]);

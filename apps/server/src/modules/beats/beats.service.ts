@@ -1,4 +1,4 @@
-/** The catalog: what is listed, in what order, and the search (case-insensitive substring of title or any tag, docs/product/catalog-and-search.md#search). */
+/** The catalog: what is listed, in what order, and the search (case-insensitive substring of the title, any tag, the artist or the genre; docs/product/catalog-and-search.md#search). */
 import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
