@@ -95,12 +95,25 @@ describe('log in', () => {
     await page.getByText('Password must be at least 8 characters').waitFor();
   });
 
-  it('keeps the session for the tab only without Remember me, across restarts with it', async () => {
+  it('keeps the session for the browser session without Remember me — every tab shares it — and across restarts with it', async () => {
     const { page } = await openPage();
     await page.goto('/login');
     await logIn(page, demo.free);
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token') !== null])).toEqual([null, true]);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'bm_session');
+    expect(session?.expires).toBe(-1); // a browser-session cookie: gone when the browser closes
+
+    // A link opened in a new tab of the same browser stays logged in.
+    const tab = await page.context().newPage();
+    await tab.goto('/favourite');
+    await tab.getByRole('link', { name: 'Your account' }).waitFor();
+    expect(new URL(tab.url()).pathname).toBe('/favourite'); // a visitor would have been sent home
+    // Another browser (no shared cookies) is not.
+    const stranger = await openPage();
+    await stranger.page.goto('/');
+    await stranger.page.getByRole('link', { name: 'Signup/Login' }).waitFor();
 
     const second = await openPage();
     await second.page.goto('/login');
@@ -108,6 +121,7 @@ describe('log in', () => {
     await logIn(second.page, demo.free);
     await second.page.waitForURL((url) => url.pathname === '/');
     expect(await second.page.evaluate(() => localStorage.getItem('isAuthenticated'))).toBe('true');
+    expect((await second.page.context().cookies()).some((c) => c.name === 'bm_session')).toBe(false);
   });
 });
 
@@ -124,7 +138,8 @@ describe('log out', () => {
     await page.getByText('Logged out Successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Signup/Login' }).waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('email'), sessionStorage.getItem('token')])).toEqual([null, null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('email')])).toEqual([null, null]);
+    expect((await page.context().cookies()).some((c) => c.name === 'bm_session')).toBe(false);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Where the session lives in the browser. The product keeps token, email and the isAuthenticated
- * flag in local storage; with 'Remember me' unchecked they go to session storage instead, so the
- * session ends with the tab (docs/product/accounts.md#remember-me).
+ * flag in local storage. With 'Remember me' unchecked the session lasts for the browser's session
+ * instead: it is kept in a session cookie, which every tab of the browser shares (a link opened in a
+ * new tab stays logged in) and the browser drops when it closes (docs/product/accounts.md#remember-me).
+ * The server never reads that cookie: calls carry the token as a bearer header.
  */
 export interface StoredSession {
   token: string;
@@ -9,6 +11,7 @@ export interface StoredSession {
 }
 
 const KEYS = ['token', 'email', 'isAuthenticated'] as const;
+const COOKIE = 'bm_session';
 
 function read(storage: Storage): StoredSession | null {
   const token = storage.getItem('token');
@@ -17,9 +20,28 @@ function read(storage: Storage): StoredSession | null {
   return { token, email };
 }
 
+function readCookie(): StoredSession | null {
+  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
+  if (!entry) return null;
+  try {
+    const value = JSON.parse(decodeURIComponent(entry.slice(COOKIE.length + 1))) as Partial<StoredSession>;
+    return typeof value.token === 'string' && typeof value.email === 'string' ? { token: value.token, email: value.email } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** No Expires or Max-Age: a browser-session cookie. */
+function writeCookie(session: StoredSession | null): void {
+  const attributes = `Path=/; SameSite=Strict${location.protocol === 'https:' ? '; Secure' : ''}`;
+  document.cookie = session
+    ? `${COOKIE}=${encodeURIComponent(JSON.stringify(session))}; ${attributes}`
+    : `${COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
 export function loadSession(): StoredSession | null {
   try {
-    return read(sessionStorage) ?? read(localStorage);
+    return readCookie() ?? read(localStorage);
   } catch {
     return null;
   }
@@ -27,24 +49,26 @@ export function loadSession(): StoredSession | null {
 
 export function saveSession(session: StoredSession, remember: boolean): void {
   clearSession();
-  const storage = remember ? localStorage : sessionStorage;
-  storage.setItem('token', session.token);
-  storage.setItem('email', session.email);
-  storage.setItem('isAuthenticated', 'true');
+  if (!remember) {
+    writeCookie(session);
+    return;
+  }
+  localStorage.setItem('token', session.token);
+  localStorage.setItem('email', session.email);
+  localStorage.setItem('isAuthenticated', 'true');
 }
 
 export function clearSession(): void {
-  for (const storage of [localStorage, sessionStorage]) {
-    for (const key of KEYS) storage.removeItem(key);
-  }
+  writeCookie(null);
+  for (const key of KEYS) localStorage.removeItem(key);
 }
 
 /** Swaps the token of the stored session in place (after a password change), keeping its 'Remember me' choice. */
 export function replaceSessionToken(token: string): void {
-  for (const storage of [sessionStorage, localStorage]) {
-    if (read(storage)) {
-      storage.setItem('token', token);
-      return;
-    }
+  const browserSession = readCookie();
+  if (browserSession) {
+    writeCookie({ ...browserSession, token });
+    return;
   }
+  if (read(localStorage)) localStorage.setItem('token', token);
 }
