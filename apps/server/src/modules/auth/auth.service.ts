@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { loginBody, signupBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { sessionLogs, sessions, users, type UserRow } from '../../db/schema.js';
-import { AppError, conflict, unauthorized } from '../../lib/errors.js';
+import { AppError, conflict } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords.js';
 
@@ -115,11 +115,6 @@ export async function recordSessionTime(deps: Deps, userId: string, seconds: num
       .set({ totalSessionSeconds: sql`${users.totalSessionSeconds} + ${seconds}` })
       .where(eq(users.id, userId));
   });
-}
-
-export function requireCaller(caller: Caller | null): Caller {
-  if (!caller) throw unauthorized();
-  return caller;
 }
 
 export type { LoginBody, SignupBody };

@@ -16,10 +16,6 @@ export type CartKind = 'beats' | 'stems';
 
 const tableOf = (kind: CartKind) => (kind === 'beats' ? cartItems : stemsCartItems);
 
-export function isForSale(beat: Pick<BeatRow, 'published' | 'soldAt'>): boolean {
-  return beat.published && beat.soldAt === null;
-}
-
 /** Why a beat cannot be bought as its primary offer (lease or exclusive), or null when it can. */
 export function primaryOfferProblem(beat: BeatRow): AppError | null {
   if (beat.soldAt !== null) return conflict(`${beat.title} has already been sold.`);
