@@ -3,18 +3,8 @@ import { Readable } from 'node:stream';
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { AudioDecodeError, decodePcm, encodeMp3, ffmpegPath, PCM_CHANNELS, PCM_RATE } from './ffmpeg.js';
-import { collect, readAll } from './test-support.js';
+import { collect, readAll, sine } from './test-support.js';
 import { encodeWavStereo16 } from './wav-writer.js';
-
-function sine(seconds: number, freq: number, amplitude: number, channels: number, rate = PCM_RATE): Float32Array {
-  const frames = Math.round(seconds * rate);
-  const out = new Float32Array(frames * channels);
-  for (let i = 0; i < frames; i++) {
-    const v = amplitude * Math.sin((2 * Math.PI * freq * i) / rate);
-    for (let c = 0; c < channels; c++) out[i * channels + c] = v;
-  }
-  return out;
-}
 
 /** ffmpeg processes whose parent is this test process, read from /proc (the test machines run Linux). */
 function ffmpegChildren(): number[] {

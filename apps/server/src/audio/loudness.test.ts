@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LoudnessMeter } from './loudness.js';
+import { sine } from './test-support.js';
 
-function tone(seconds: number, amplitude: number, channels: number, rate = 44100, freq = 997): Float32Array {
-  const frames = Math.round(seconds * rate);
-  const out = new Float32Array(frames * channels);
-  for (let i = 0; i < frames; i++) {
-    const v = amplitude * Math.sin((2 * Math.PI * freq * i) / rate);
-    for (let c = 0; c < channels; c++) out[i * channels + c] = v;
-  }
-  return out;
-}
+/** A 997 Hz sine, the reference tone of BS.1770's examples. */
+const tone = (seconds: number, amplitude: number, channels: number, rate = 44100, freq = 997) => sine(seconds, freq, amplitude, channels, rate);
 
 function measure(pcm: Float32Array, channels: number, rate = 44100, chunk = pcm.length): number | null {
   const meter = new LoudnessMeter(rate, channels);

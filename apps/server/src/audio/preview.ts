@@ -104,6 +104,11 @@ export async function decodeToBuffer(source: Readable, options: DecodeToBufferOp
     if (length > limit) throw new AudioDecodeError(`The audio is longer than ${maxSeconds} seconds.`);
     chunks.push(chunk);
   }
+  return concatPcm(chunks, length);
+}
+
+/** One array of all the chunks, in order. */
+export function concatPcm(chunks: readonly Float32Array[], length = chunks.reduce((n, c) => n + c.length, 0)): Float32Array {
   const out = new Float32Array(length);
   let at = 0;
   for (const chunk of chunks) {

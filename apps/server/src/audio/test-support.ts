@@ -8,19 +8,21 @@ import { decodePcm, encodeMp3, ffmpegPath } from './ffmpeg.js';
 import { seededRandom } from './seeded-random.js';
 import { readWavHeader } from './wav-header.js';
 import { encodeWavStereo16 } from './wav-writer.js';
+import { concatPcm } from './preview.js';
 
 export async function collect(pcm: AsyncIterable<Float32Array>): Promise<Float32Array> {
   const chunks: Float32Array[] = [];
-  let length = 0;
-  for await (const chunk of pcm) {
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const out = new Float32Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
+  for await (const chunk of pcm) chunks.push(chunk);
+  return concatPcm(chunks);
+}
+
+/** A sine of `amplitude` at `freq` Hz, the same on every channel, interleaved. */
+export function sine(seconds: number, freq: number, amplitude: number, channels: number, rate = 44100): Float32Array {
+  const frames = Math.round(seconds * rate);
+  const out = new Float32Array(frames * channels);
+  for (let i = 0; i < frames; i++) {
+    const v = amplitude * Math.sin((2 * Math.PI * freq * i) / rate);
+    for (let c = 0; c < channels; c++) out[i * channels + c] = v;
   }
   return out;
 }

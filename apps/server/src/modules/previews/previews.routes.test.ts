@@ -213,6 +213,10 @@ describe('the store tag', () => {
     expect(await readdir(path.join(t.dataDir, 'files', 'audio', 'tags')).catch(() => [])).toEqual([]);
   });
 
+  it('words the progress as the admin reads it, thousands separated', () => {
+    expect(previewProgressText({ rendered: 412, total: 10_330 })).toBe('412 of 10,330 previews rendered');
+  });
+
   it('refuses placement outside its limits with a readable message', async () => {
     const res = await t.app.inject(authed(admin, { method: 'PUT', url: '/api/admin/store-settings/placement', payload: { firstOffsetSeconds: 3, intervalSeconds: 2, levelDb: 0 } }));
     expect(res.statusCode).toBe(400);
