@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../features/auth';
 import { PlayerProvider } from '../features/player';
 
 export function AppProviders({ children }: { children: ReactNode }) {

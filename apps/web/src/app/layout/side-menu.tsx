@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { NavItem } from '../../components/ui/nav-item';
 import { paths, withReturnUrl } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../features/auth';
 import { useCurrentPath } from '../../hooks/use-current-path';
 import { Brand } from './brand';
 

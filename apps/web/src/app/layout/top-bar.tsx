@@ -5,7 +5,7 @@ import { Menu, ShoppingCart } from 'lucide-react';
 import type { User } from '@beat/shared';
 import { paths } from '../../config/paths';
 import { ButtonLink } from '../../components/ui/button';
-import { UserAvatar } from '../../features/auth/components/user-avatar';
+import { UserAvatar } from '../../features/auth';
 import { Brand } from './brand';
 
 export interface TopBarProps {

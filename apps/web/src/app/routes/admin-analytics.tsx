@@ -3,13 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { AdminPage } from '../../features/admin/components/admin-layout';
-import { BeatStatsTable } from '../../features/admin/components/beat-stats-table';
-import { InviteUserModal } from '../../features/admin/components/invite-user-modal';
-import { OverviewCharts } from '../../features/admin/components/overview-charts';
-import { PurchasesTable } from '../../features/admin/components/purchases-table';
-import { RangePicker } from '../../features/admin/components/range-picker';
-import { Tabs } from '../../features/admin/components/tabs';
+import { AdminPage, BeatStatsTable, InviteUserModal, OverviewCharts, PurchasesTable, RangePicker, Tabs } from '../../features/admin';
 
 const tabIds = ['global', 'beats', 'users'] as const;
 type TabId = (typeof tabIds)[number];

@@ -3,11 +3,9 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { AdminBeat } from '@beat/shared';
 import { Button } from '../../components/ui/button';
-import { AdminPage } from '../../features/admin/components/admin-layout';
-import { BeatFormModal } from '../../features/admin/components/beat-form-modal';
-import { BeatsSection } from '../../features/admin/components/beats-section';
+import { AdminPage, BeatFormModal, BeatsSection } from '../../features/admin';
 import { SearchBox } from '../../features/catalog';
-import { useDebouncedValue } from '../../features/catalog/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
 export function AdminBeatsPage() {
   const [search, setSearch] = useState('');

@@ -1,9 +1,6 @@
 /** /admin/dashboard: headline numbers, Global and Beats charts from live data, and the audit log. */
 import { useState } from 'react';
-import { AdminPage } from '../../features/admin/components/admin-layout';
-import { AuditLogPanel } from '../../features/admin/components/audit-log-panel';
-import { OverviewCharts } from '../../features/admin/components/overview-charts';
-import { RangePicker } from '../../features/admin/components/range-picker';
+import { AdminPage, AuditLogPanel, OverviewCharts, RangePicker } from '../../features/admin';
 
 export function AdminDashboardPage() {
   const [days, setDays] = useState(30);

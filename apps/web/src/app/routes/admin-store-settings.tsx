@@ -1,6 +1,5 @@
 /** /admin/store-settings: the audio tag mixed into every preview, where it plays, and how far the previews' rendering has come. */
-import { AdminPage } from '../../features/admin/components/admin-layout';
-import { StoreSettingsPanels } from '../../features/admin/components/store-settings-panels';
+import { AdminPage, StoreSettingsPanels } from '../../features/admin';
 
 export function AdminStoreSettingsPage() {
   return (

@@ -2,11 +2,9 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { AdminPage } from '../../features/admin/components/admin-layout';
-import { InviteUserModal } from '../../features/admin/components/invite-user-modal';
-import { UsersTable } from '../../features/admin/components/users-table';
+import { AdminPage, InviteUserModal, UsersTable } from '../../features/admin';
 import { SearchBox } from '../../features/catalog';
-import { useDebouncedValue } from '../../features/catalog/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
 export function AdminUsersPage() {
   const [search, setSearch] = useState('');

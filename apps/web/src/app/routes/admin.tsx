@@ -1,2 +1,2 @@
 /** /admin/*: the admin frame (admins only) around the admin pages. */
-export { AdminLayout } from '../../features/admin/components/admin-layout';
+export { AdminLayout } from '../../features/admin';

@@ -1,2 +1,2 @@
 /** /cart: the beat cart and the stems cart (docs/product/screens-and-words.md#cart). */
-export { CartPage } from '../../features/cart/components/cart-page';
+export { CartPage } from '../../features/cart';

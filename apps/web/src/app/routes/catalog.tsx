@@ -1,5 +1,6 @@
 /** / and /beats: search, NEW EXCLUSIVES carousel, the VIP upsell and the VIP CATALOG list (docs/product/screens-and-words.md#catalog-page). */
-import { ExclusivesSection, SearchBox, VipCatalogSection, useSearchQuery, useStoreConfig } from '../../features/catalog';
+import { useStoreConfig } from '../../lib/store-config';
+import { ExclusivesSection, SearchBox, VipCatalogSection, useSearchQuery } from '../../features/catalog';
 import { VipBanner } from '../../features/vip-upsell';
 import './store-pages.css';
 

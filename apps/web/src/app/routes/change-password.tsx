@@ -3,12 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { ButtonLink } from '../../components/ui/button';
-import { AuthLayout } from '../../features/auth/components/auth-layout';
-import { ResetPasswordForm } from '../../features/account/components/reset-password-form';
-import { recoveryHighlights, RecoveryShowcaseTitle } from '../../features/account/components/recovery-showcase';
-import { recoveryStorage } from '../../features/account/lib/recovery-storage';
+import { AuthLayout } from '../../features/auth';
+import { ResetPasswordForm, recoveryHighlights, RecoveryShowcaseTitle, recoveryStorage } from '../../features/account';
 import { StatusPage } from '../layout/status-page';
-import '../../features/account/components/recovery.css';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();

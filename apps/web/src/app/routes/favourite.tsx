@@ -2,8 +2,8 @@
 import { Heart, Play } from 'lucide-react';
 import { ButtonLink, Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { UserLayout } from '../../features/account/components/user-layout';
-import { RequireAuth } from '../../features/auth/components/require-auth';
+import { UserLayout } from '../../features/account';
+import { RequireAuth } from '../../features/auth';
 import { BeatList } from '../../features/catalog';
 import { useFavorites } from '../../features/favourites';
 import { canPlay, usePlayerControls } from '../../features/player';

@@ -1,10 +1,8 @@
 /** /forgotpassword — send a recovery code, then /otpverification. */
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { AuthLayout } from '../../features/auth/components/auth-layout';
-import { ForgotPasswordForm } from '../../features/account/components/forgot-password-form';
-import { recoveryHighlights, RecoveryShowcaseTitle } from '../../features/account/components/recovery-showcase';
-import '../../features/account/components/recovery.css';
+import { AuthLayout } from '../../features/auth';
+import { ForgotPasswordForm, recoveryHighlights, RecoveryShowcaseTitle } from '../../features/account';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();

@@ -1,9 +1,7 @@
 /** /login — optional ?returnUrl (default /); signed-in visitors go straight there. */
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeReturnUrl, withReturnUrl } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-context';
-import { AuthLayout } from '../../features/auth/components/auth-layout';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { useAuth, AuthLayout, LoginForm } from '../../features/auth';
 
 export function LoginPage() {
   const { isAuthenticated } = useAuth();

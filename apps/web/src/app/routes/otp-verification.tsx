@@ -1,11 +1,8 @@
 /** /otpverification — the e-mailed code for the address kept by /forgotpassword, then /changepassword. */
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { AuthLayout } from '../../features/auth/components/auth-layout';
-import { OtpForm } from '../../features/account/components/otp-form';
-import { recoveryHighlights, RecoveryShowcaseTitle } from '../../features/account/components/recovery-showcase';
-import { recoveryStorage } from '../../features/account/lib/recovery-storage';
-import '../../features/account/components/recovery.css';
+import { AuthLayout } from '../../features/auth';
+import { OtpForm, recoveryHighlights, RecoveryShowcaseTitle, recoveryStorage } from '../../features/account';
 
 export function OtpVerificationPage() {
   const navigate = useNavigate();

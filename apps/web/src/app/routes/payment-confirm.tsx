@@ -1,2 +1,2 @@
 /** /paymentConfirm: where the hosted checkout returns after payment (docs/product/screens-and-words.md#screens). */
-export { PaymentConfirmPage } from '../../features/cart/components/payment-confirm';
+export { PaymentConfirmPage } from '../../features/cart';

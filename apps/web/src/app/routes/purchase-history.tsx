@@ -1,7 +1,7 @@
 /** /purchase-history: every purchase, newest first, each with its licence agreement (docs/product/screens-and-words.md#account-pages). */
-import { UserLayout } from '../../features/account/components/user-layout';
-import { RequireAuth } from '../../features/auth/components/require-auth';
-import { PurchaseHistory } from '../../features/purchases/components/purchase-history';
+import { UserLayout } from '../../features/account';
+import { RequireAuth } from '../../features/auth';
+import { PurchaseHistory } from '../../features/purchases';
 
 export function PurchaseHistoryPage() {
   return (

@@ -1,9 +1,7 @@
 /** /signup — optional ?returnUrl (default /); signed-in visitors go straight there. */
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeReturnUrl, withReturnUrl } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-context';
-import { AuthLayout } from '../../features/auth/components/auth-layout';
-import { SignupForm } from '../../features/auth/components/signup-form';
+import { useAuth, AuthLayout, SignupForm } from '../../features/auth';
 
 export function SignupPage() {
   const { isAuthenticated } = useAuth();

@@ -1,7 +1,7 @@
 /** /user-dashboard: 'Dashboard' — purchases, exclusives, stems and beats, in the account layout (docs/product/screens-and-words.md#account-pages). */
-import { UserLayout } from '../../features/account/components/user-layout';
-import { RequireAuth } from '../../features/auth/components/require-auth';
-import { Dashboard } from '../../features/purchases/components/dashboard';
+import { UserLayout } from '../../features/account';
+import { RequireAuth } from '../../features/auth';
+import { Dashboard } from '../../features/purchases';
 
 export function UserDashboardPage() {
   return (

@@ -1,7 +1,8 @@
 /** /vip: the VIP CATALOG page — intro video, the offer, and the beats included with search (docs/product/screens-and-words.md#screens). */
 import { Crown, Play } from 'lucide-react';
-import { SearchBox, VipCatalogSection, useSearchQuery, useStoreConfig } from '../../features/catalog';
-import { useAuth } from '../../features/auth/auth-context';
+import { useStoreConfig } from '../../lib/store-config';
+import { SearchBox, VipCatalogSection, useSearchQuery } from '../../features/catalog';
+import { useAuth } from '../../features/auth';
 import { VipBanner, vipPlanFeatures } from '../../features/vip-upsell';
 import './store-pages.css';
 

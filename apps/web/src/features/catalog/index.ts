@@ -1,7 +1,7 @@
+/** Public surface of features/catalog: the only file of it that app/ and other features may import (apps/web/eslint.boundaries.js). */
 export { ExclusivesSection } from './components/exclusives-section';
 export { VipCatalogSection } from './components/vip-catalog-section';
 export { BeatList } from './components/beat-list';
 export { SearchBox } from './components/search-box';
 export { useSearchQuery } from './hooks/use-search-query';
-export { useStoreConfig } from './api/get-store-config';
-export { useLocalCart, CART_STORAGE_KEY, CART_CHANGE_EVENT, type CartItem } from './hooks/use-local-cart';
+export { beatsQueryKey } from './api/get-beats';

@@ -1,3 +1,3 @@
+/** Public surface of features/favourites: the only file of it that app/ and other features may import (apps/web/eslint.boundaries.js). */
 export { FavouriteButton } from './components/favourite-button';
-export { useToggleFavourite } from './hooks/use-toggle-favourite';
-export { useFavorites, getFavoritesQueryOptions, favoritesQueryKey } from './api/get-favorites';
+export { useFavorites } from './api/get-favorites';

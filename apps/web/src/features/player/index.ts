@@ -1,13 +1,4 @@
-export {
-  PlayerProvider,
-  usePlayer,
-  usePlayerControls,
-  usePlayerTime,
-  useBeatPlayback,
-  type PlayerValue,
-  type PlayerControls,
-  type PlayerTime,
-  type PlayOptions,
-} from './player-context';
+/** Public surface of features/player: the only file of it that app/ and other features may import (apps/web/eslint.boundaries.js). */
+export { PlayerProvider, usePlayerControls, useBeatPlayback } from './player-context';
 export { PlayerBar } from './player-bar';
 export { canPlay } from './lib/playable';

@@ -9,7 +9,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { MIN_COUNTED_PLAY_SECONDS, type Beat } from '@beat/shared';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { reportPlay } from './api/report-play';
 import { canPlay } from './lib/playable';
 import { nextInOrder, pickShuffled, previousInOrder } from './lib/queue';

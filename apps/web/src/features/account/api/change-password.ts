@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody, ChangePasswordResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 
 export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
   return api<ChangePasswordResponse>('/api/changePassword', { method: 'POST', body });

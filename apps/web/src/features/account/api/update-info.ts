@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateInfoBody, UpdateInfoResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/auth-context';
+import { meQueryKey } from '../../auth';
 
 export function updateInfo(body: UpdateInfoBody): Promise<UpdateInfoResponse> {
   return api<UpdateInfoResponse>('/api/updateinfo', { method: 'POST', body });

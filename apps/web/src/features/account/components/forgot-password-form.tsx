@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendOtp } from '../api/send-otp';
 import { recoveryStorage } from '../lib/recovery-storage';
-import { EmailField } from '../../auth/components/email-field';
+import { EmailField } from '../../auth';
 
 export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const sendOtp = useSendOtp();

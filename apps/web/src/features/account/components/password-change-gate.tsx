@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 
 export function mustChangePassword(user: { hasPasswordChanged: boolean } | null): boolean {
   return user !== null && !user.hasPasswordChanged;

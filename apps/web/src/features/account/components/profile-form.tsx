@@ -9,7 +9,7 @@ import { accountMessages, updateInfoBody, type User } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
-import { UserAvatar } from '../../auth/components/user-avatar';
+import { UserAvatar } from '../../auth';
 import { useUpdateInfo } from '../api/update-info';
 import { readImageFile } from '../lib/read-image-file';
 

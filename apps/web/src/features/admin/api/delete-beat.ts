@@ -1,7 +1,7 @@
 /** DELETE /api/admin/beats/{id}: out of the store and the admin lists for good; owners keep their downloads. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { beatsQueryKey } from '../../catalog/api/get-beats';
+import { beatsQueryKey } from '../../catalog';
 import { adminKeys } from './admin-keys';
 
 export function deleteBeat(beatId: string): Promise<{ message: string }> {

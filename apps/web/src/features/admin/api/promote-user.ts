@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@beat/shared';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/auth-context';
+import { meQueryKey } from '../../auth';
 import { adminKeys } from './admin-keys';
 
 export function promoteUser(userId: string): Promise<User> {

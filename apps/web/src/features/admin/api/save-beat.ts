@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { beatFileFields, type AdminBeat, type BeatFileKind } from '@beat/shared';
 import { ApiError } from '../../../lib/api-client';
 import { loadSession } from '../../../lib/auth-storage';
-import { beatsQueryKey } from '../../catalog/api/get-beats';
+import { beatsQueryKey } from '../../catalog';
 import { adminKeys } from './admin-keys';
 
 export interface SaveBeatInput {

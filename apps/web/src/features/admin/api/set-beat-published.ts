@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminBeat } from '@beat/shared';
 import { api } from '../../../lib/api-client';
-import { beatsQueryKey } from '../../catalog/api/get-beats';
+import { beatsQueryKey } from '../../catalog';
 import { adminKeys } from './admin-keys';
 
 export function setBeatPublished({ beatId, published }: { beatId: string; published: boolean }): Promise<AdminBeat> {

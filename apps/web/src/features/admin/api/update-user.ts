@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserBody, User } from '@beat/shared';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/auth-context';
+import { meQueryKey } from '../../auth';
 import { adminKeys } from './admin-keys';
 
 export function updateUser({ userId, ...body }: UpdateUserBody & { userId: string }): Promise<User> {

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { SearchBox } from '../../catalog';
-import { useDebouncedValue } from '../../catalog/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAnalyticsBeats, type BeatSort } from '../api/get-analytics-beats';
 import { usePageFor } from '../hooks/use-page-for';
 import { formatCount, formatMoney } from '../lib/format';

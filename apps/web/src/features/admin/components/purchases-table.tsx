@@ -6,7 +6,7 @@ import { analyticsKindLabels } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { SearchBox } from '../../catalog';
-import { useDebouncedValue } from '../../catalog/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useExportPurchasesCsv } from '../api/export-purchases-csv';
 import { useAnalyticsPurchases } from '../api/get-analytics-purchases';
 import { usePageFor } from '../hooks/use-page-for';

@@ -7,7 +7,7 @@ import { Navigate, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths, withReturnUrl } from '../../../config/paths';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 
 export const adminOnlyMessage = 'The admin area is for admins only.';
 export const adminLoginMessage = 'Log in with an admin account to open the admin area.';

@@ -6,7 +6,7 @@ import { userTypeLabels, type User } from '@beat/shared';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { usePromoteUser } from '../api/promote-user';

@@ -13,7 +13,7 @@ import { ButtonLink, Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths, withReturnUrl } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { cartsQueryKey } from '../api/get-cart';
 import { useCart, type CartLine } from '../hooks/use-cart';

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { useConfirmCheckout } from '../api/confirm-checkout';
 import './payment-confirm.css';
 

@@ -26,7 +26,7 @@ function subscribe(onChange: () => void): () => void {
   };
   window.addEventListener('storage', onStorage);
   window.addEventListener(CHANGE_EVENT, onChange);
-  // The catalog's cart hook announces its own writes with this event.
+  // The visitor beat cart (use-local-cart) announces its own writes with this event.
   window.addEventListener('beatcart-change', onChange);
   return () => {
     window.removeEventListener('storage', onStorage);

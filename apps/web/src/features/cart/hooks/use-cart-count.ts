@@ -3,13 +3,11 @@
  * carts when logged in, the browser's for visitors. The top bar mounts this on every page, so it is also
  * where a visitor's browser cart is merged into the account right after login or signup.
  */
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { useServerCart } from '../api/get-cart';
 import { useServerStemsCart } from '../api/get-stems-cart';
 import { useLocalCartCount } from './local-cart-store';
 import { useMergeLocalCart } from './use-merge-local-cart';
-
-export { LOCAL_CART_KEYS, notifyLocalCartChange } from './local-cart-store';
 
 export function useCartCount(): number {
   const { user, isAuthenticated } = useAuth();

@@ -5,8 +5,8 @@
 import { useCallback, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { commerceMessages, type Beat, type CartItem, type LicenceLabel } from '@beat/shared';
-import { useAuth } from '../../auth/auth-context';
-import { useLocalCart } from '../../catalog/hooks/use-local-cart';
+import { useAuth } from '../../auth';
+import { useLocalCart } from './use-local-cart';
 import { cartQueryKey, useServerCart } from '../api/get-cart';
 import { useCartChange } from './use-cart-change';
 

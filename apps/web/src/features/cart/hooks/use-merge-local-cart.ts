@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { ApiError } from '../../../lib/api-client';
 import { cartQueryKey } from '../api/get-cart';
 import { stemsCartQueryKey } from '../api/get-stems-cart';

@@ -1,7 +1,7 @@
 /** The stems cart (logged-in users; the server holds it): list, add and remove with the product's toasts (docs/product/screens-and-words.md#toasts). */
 import { useCallback, useMemo } from 'react';
 import type { Beat, StemsCartItem } from '@beat/shared';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { stemsCartQueryKey, useServerStemsCart } from '../api/get-stems-cart';
 import { useCartChange } from './use-cart-change';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 
 export function useSearchQuery(delay = 300) {
   const [params, setParams] = useSearchParams();

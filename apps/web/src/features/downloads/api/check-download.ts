@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { downloadMessages, type CheckDownloadResponse } from '@beat/shared';
 import { ApiError, api } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 
 /** Everything this feature caches: invalidate it after an unlock or a purchase. */
 export const downloadsQueryKey = ['downloads'] as const;

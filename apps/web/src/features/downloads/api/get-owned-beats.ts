@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DownloadRights, OwnedBeats } from '@beat/shared';
 import { api } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { downloadsQueryKey } from './check-download';
 
 export function getOwnedBeats(userId: string, signal?: AbortSignal): Promise<OwnedBeats> {

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReduceCreditsBody, ReduceCreditsResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/auth-context';
+import { meQueryKey } from '../../auth';
 import { downloadsQueryKey } from './check-download';
 
 export function reduceCredits(body: ReduceCreditsBody): Promise<ReduceCreditsResponse> {

@@ -12,7 +12,7 @@ import type { Beat } from '@beat/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths, withReturnUrl } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { downloadRightsQueryOptions } from '../api/check-download';
 import { useOwnedBeats } from '../api/get-owned-beats';
 import { DownloadModal, type DownloadModalVariant } from './download-modal';

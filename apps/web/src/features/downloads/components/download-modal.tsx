@@ -10,12 +10,12 @@ import { downloadMessages, type Beat } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { noDownloads, useDownloadRights } from '../api/check-download';
 import { CreditUnlock } from './credit-unlock';
 import { DownloadLinks } from './download-links';
 import { PurchaseCards } from './purchase-cards';
-import { CartOffers } from '../../cart/components/cart-offers';
+import { CartOffers } from '../../cart';
 import './download-modal.css';
 
 export type DownloadModalVariant = 'store' | 'dashboard';

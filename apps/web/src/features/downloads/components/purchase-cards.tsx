@@ -9,8 +9,8 @@ import { downloadMessages, type Beat, type User } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice, formatShortPrice } from '../../../lib/format';
-import { useStoreConfig } from '../../catalog/api/get-store-config';
-import { useCreatePlanCheckout } from '../../vip-upsell/api/create-plan-checkout';
+import { useStoreConfig } from '../../../lib/store-config';
+import { useCreatePlanCheckout } from '../../vip-upsell';
 import { useCreateExclusiveCheckout } from '../api/create-exclusive-checkout';
 import { useCreateStemsCheckout, type CheckoutAnswer } from '../api/create-stems-checkout';
 

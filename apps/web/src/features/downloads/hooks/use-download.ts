@@ -8,7 +8,7 @@ import toast from 'react-hot-toast';
 import type { FileType } from '@beat/shared';
 import { apiFile, errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { createDownloadLink } from '../api/create-download-link';
 
 export interface DownloadInput {

@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { messages, type Beat } from '@beat/shared';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { favoritesQueryKey, useFavorites } from '../api/get-favorites';
 import { addFavorite } from '../api/add-favorite';
 import { removeFavorite } from '../api/remove-favorite';

@@ -7,8 +7,8 @@ import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatShortPrice } from '../../../lib/format';
-import { useAuth } from '../../auth/auth-context';
-import { useStoreConfig } from '../../catalog/api/get-store-config';
+import { useAuth } from '../../auth';
+import { useStoreConfig } from '../../../lib/store-config';
 import { VipPlanModal } from './vip-plan-modal';
 import './vip-banner.css';
 

@@ -4,8 +4,8 @@ import { ArrowRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
-import { useStoreConfig } from '../../catalog/api/get-store-config';
+import { useAuth } from '../../auth';
+import { useStoreConfig } from '../../../lib/store-config';
 import { useCreatePlanCheckout } from '../api/create-plan-checkout';
 import { VipPlanCard } from './vip-plan-card';
 

@@ -1,7 +1,7 @@
-/** GET /api/config: prices and catalog size. The server alone sets prices (docs/product/offers-and-prices.md#server-decides-prices), so the UI never hard-codes them. */
+/** GET /api/config: prices and catalog size, read app-wide (catalog, VIP upsell, download offers). The server alone sets prices (docs/product/offers-and-prices.md#server-decides-prices), so the UI never hard-codes them. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreConfig } from '@beat/shared';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
   return api<StoreConfig>('/api/config', { signal, auth: false });

@@ -1,12 +1,12 @@
 /**
  * A visitor's beat cart, kept in the browser (localStorage `beatCart`: [{ _id, beatTitle, price, licence? }]);
- * it joins the account's cart at login (features/cart). Screens use features/cart's useCart(), which picks this
- * or the server cart. Every tab and component sees the same list: writes announce themselves with a
+ * it joins the account's cart at login (use-merge-local-cart). Screens use useCart(), which picks this or the
+ * server cart. Every tab and component sees the same list: writes announce themselves with a
  * `beatcart-change` window event, and other tabs' writes arrive as `storage` events.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
-import { notifyLocalCartChange } from '../../cart/hooks/use-cart-count';
+import { notifyLocalCartChange } from './local-cart-store';
 
 export interface CartItem {
   _id: string;
