@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { jobs, type JobRow } from '../db/schema.js';
-import { createTestApp, dbKind, fixedClock, type TestApp } from '../test/helper.js';
+import { createTestApp, dbKind, expectServerError, fixedClock, type TestApp } from '../test/helper.js';
 import { claimJobs, completeJob, enqueueJob, enqueueJobs, failJob, recoverAbandonedJobs, releaseJob, renewLease, retryDelayMs } from './job-queue.js';
-import { PermanentJobError, runJobsUntilIdle, startJobWorker, silentLog, type JobHandlers } from './job-worker.js';
+import { PermanentJobError, runJobsUntilIdle, startJobWorker, type JobHandlers } from './job-worker.js';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
 let t: TestApp;
@@ -131,7 +131,8 @@ describe('the worker', () => {
       },
     };
     await enqueueJobs(db(), clock, q, [{ payload: { n: 1 } }, { payload: { n: 2 } }, { payload: { bad: true } }]);
-    expect(await runJobsUntilIdle(t.deps, handlers)).toBe(3);
+    expectServerError('job failed for good: not audio');
+    expect(await runJobsUntilIdle(t.deps, handlers, { log: t.log })).toBe(3);
     expect(seen.sort()).toEqual([1, 2]);
     expect(failed).toEqual(['not audio']);
     const rows = await rowsOf(q);
@@ -155,7 +156,7 @@ describe('the worker', () => {
         },
       },
     };
-    const worker = await startJobWorker(t.deps, handlers, { concurrency: 2, pollMs: 20, log: silentLog });
+    const worker = await startJobWorker(t.deps, handlers, { concurrency: 2, pollMs: 20, log: t.log });
     try {
       await enqueueJob(db(), clock, q, { n: 1 });
       await expect.poll(() => done, { timeout: 5000 }).toEqual([1]);
@@ -178,7 +179,7 @@ describe('the worker', () => {
           new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
       },
     };
-    const worker = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: silentLog, stopGraceMs: 50 });
+    const worker = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log, stopGraceMs: 50 });
     await enqueueJob(db(), clock, q, {});
     await expect.poll(async () => (await rowsOf(q))[0]?.status, { timeout: 5000 }).toBe('running');
     await worker.stop();
@@ -190,8 +191,8 @@ describe('the worker', () => {
     const q = newQueue();
     let runs = 0;
     const handlers: JobHandlers = { [q]: { everyMs: 60_000, run: async () => void (runs += 1) } };
-    const worker = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: silentLog });
-    const second = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: silentLog });
+    const worker = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
+    const second = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
     try {
       await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
       await expect.poll(async () => (await rowsOf(q)).filter((r: JobRow) => r.status === 'queued').length, { timeout: 5000 }).toBe(1);

@@ -10,11 +10,10 @@ import { parseBuffer } from 'music-metadata';
 import type { BeatsResponse } from '@beat/shared';
 import { beats } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
-import { silentLog } from '../jobs/job-worker.js';
 import { decodeMono, findTag, readAll } from '../audio/test-support.js';
 import { encodeWavStereo16, generateDefaultTag } from '../audio/default-tag.js';
 import { tagOffsets } from '../audio/tag-mixer.js';
-import { readStoreSettings } from '../modules/previews/store-settings.service.js';
+import { readStoreSettings } from '../modules/previews/tag.js';
 import { seedDemoStoreIfEmpty } from './demo-store.js';
 
 let t: TestApp;
@@ -25,7 +24,7 @@ const read = (key: string) => readAll(t.deps.storage.read(key));
 beforeAll(async () => {
   // The test plays all 340 previews from one address in seconds: more than the per-address limit allows a person.
   t = await createTestApp({ env: { WORKER_CONCURRENCY: '2', RATE_LIMIT_SCALE: '10' } });
-  expect(await seedDemoStoreIfEmpty(t.deps, silentLog as never)).toBe(true);
+  expect(await seedDemoStoreIfEmpty(t.deps, t.log)).toBe(true);
 }, 240_000);
 afterAll(async () => {
   await t.close();

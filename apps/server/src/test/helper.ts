@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/env.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -18,6 +18,9 @@ import type { Deps } from '../deps.js';
 import { beats, users, type BeatRow, type UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { AuthResponse } from '@beat/shared';
+import { serverLog } from './server-log.js';
+
+export { expectServerError } from './server-log.js';
 
 export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -48,6 +51,8 @@ export interface TestApp {
   database: Database;
   clock: Clock;
   dataDir: string;
+  /** The app's log: hand it to job code (workers, handlers) so that their errors fail the test too. */
+  log: FastifyBaseLogger;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   webDist?: string;
+  /** Routes only a test needs, added before the app is ready (the log guard's fixture adds one that throws). */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -71,7 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await database.migrate();
   const clock = options.clock ?? systemClock;
   const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')), clock);
-  const app = await buildApp(deps, { logger: false, webDist: options.webDist });
+  const app = await buildApp(deps, { loggerInstance: serverLog, webDist: options.webDist });
+  options.extraRoutes?.(app);
   await app.ready();
   return {
     app,
@@ -80,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock,
     dataDir,
+    log: app.log,
     async close() {
       await app.close();
       await database.close();

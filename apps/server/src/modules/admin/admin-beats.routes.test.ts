@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AdminBeat, AdminBeatsPage, Beat, BeatPage } from '@beat/shared';
 import { auditLog, beats, entitlements } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
-import { runJobsUntilIdle, silentLog } from '../../jobs/job-worker.js';
+import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { previewJobHandlers } from '../previews/previews.jobs.js';
 import { fixtureMp3, fixtureWav, fixtureZip, multipart, validBeatFields, type FilePart } from './admin-test-kit.js';
 
@@ -24,7 +24,7 @@ const create = (fields: Record<string, string>, files: FilePart[] = [mp3Part()])
 
 /** The store as it stands once every queued preview has rendered. */
 async function storeListing(query: string): Promise<Beat[]> {
-  await runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { log: silentLog });
+  await runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { log: t.log });
   const res = await t.app.inject({ method: 'GET', url: `/api/beats?${query}` });
   return (res.json() as BeatPage).beats;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AdminUsersPage, AuditPage, User } from '@beat/shared';
 import { auditLog, mailOutbox, purchases, users } from '../../db/schema.js';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
 import { nameFromEmail, temporaryPassword } from './admin-users.service.js';
 
 let t: TestApp;
@@ -99,6 +99,7 @@ describe('POST /api/admin/users/invite', () => {
     t.deps.mailer.send = async () => {
       throw new Error('SMTP is down');
     };
+    expectServerError('request failed', 'SMTP is down');
     try {
       const res = await invite({ email: 'unlucky@example.test', credits: 0 });
       expect(res.statusCode).toBe(500);

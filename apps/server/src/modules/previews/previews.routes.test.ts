@@ -11,9 +11,9 @@ import { eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { previewProgressText, type AdminBeat, type BeatPage, type StoreSettings, type Waveform } from '@beat/shared';
 import { beats, jobs } from '../../db/schema.js';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
 import { multipart, validBeatFields, type FilePart } from '../admin/admin-test-kit.js';
-import { runJobsUntilIdle, silentLog } from '../../jobs/job-worker.js';
+import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { decodeMono, encodeTestMp3, findTag, makeTestBeat } from '../../audio/test-support.js';
 import { encodeWavStereo16, generateDefaultTag } from '../../audio/default-tag.js';
 import { tagOffsets } from '../../audio/tag-mixer.js';
@@ -36,7 +36,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const renderAll = () => runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { concurrency: 2, log: silentLog });
+const renderAll = () => runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { concurrency: 2, log: t.log });
 
 async function upload(title: string, files: FilePart[]) {
   const body = await multipart(validBeatFields({ beatTitle: title }), files);
@@ -275,6 +275,7 @@ describe('a render that fails', () => {
     const [row] = await t.deps.db.select().from(beats).where(eq(beats.id, beat._id));
     // The stored file goes bad after the upload was checked (a disk fault): the render cannot decode it.
     await t.deps.storage.put(row!.mp3Key, Buffer.alloc(50_000, 3));
+    expectServerError(/^job failed for good: The beat's audio could not be decoded/);
     await renderAll();
     const failed = await adminBeat(beat._id);
     expect(failed.audioState).toBe('failed');

@@ -10,7 +10,7 @@ import type { AdminBeat } from '@beat/shared';
 import { beats, entitlements, purchases } from '../../db/schema.js';
 import { authed, createTestApp, createUser, fixedClock, loginAs, routesOf, type TestApp } from '../../test/helper.js';
 import { multipart, validBeatFields, type FilePart } from '../admin/admin-test-kit.js';
-import { runJobsUntilIdle, silentLog } from '../../jobs/job-worker.js';
+import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { encodeTestMp3, makeTestBeat } from '../../audio/test-support.js';
 import { zipFiles } from '../../seed/audio/zip.js';
 import { previewJobHandlers } from './previews.jobs.js';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   beatIds.unpublished = await addBeat('Draft Beat', 11);
   beatIds.sold = await addBeat('Sold Exclusive', 21, { beatType: 'Exclusive', price: '300', countdownEndTime: '2026-07-01T00:00:00.000Z' });
   beatIds.deleted = await addBeat('Gone Beat', 31);
-  await runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { log: silentLog });
+  await runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { log: t.log });
   await t.app.inject(authed(admin, { method: 'POST', url: `/api/admin/beats/${beatIds.unpublished}/unpublish` }));
   await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/beats/${beatIds.deleted}` }));
   await t.deps.db.update(beats).set({ soldAt: clock.now() }).where(eq(beats.id, beatIds.sold));
