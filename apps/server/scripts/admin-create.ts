@@ -15,7 +15,7 @@ import { users } from '../src/db/schema.js';
 import { startRuntime } from '../src/runtime.js';
 import { systemClock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { commandLineActor, recordAudit, userSnapshot } from '../src/modules/admin/audit.service.js';
+import { commandLineActor, recordAudit, userSnapshot } from '../src/modules/audit/audit.service.js';
 import { nameFromEmail, temporaryPassword } from '../src/modules/admin/admin-users.service.js';
 
 const usage = 'Usage: npm run admin:create -- --email <address> [--password <8+ characters>] [--name "<full name>"]';

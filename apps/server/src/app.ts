@@ -1,5 +1,5 @@
 /** Builds the app: plugins, then routes, one error handler, one 404 handler. */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,12 +19,16 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { testCheckoutRoutes } from './modules/checkout/test-checkout.routes.js';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
+import { storeSettingsRoutes } from './modules/previews/store-settings.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { isApiPath, registerWebApp, sendIndexHtml } from './web/web-app.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; when absent only the API is served. */
   webDist?: string;
   logger?: boolean;
+  /** A ready pino logger to write to instead (tests keep every line it writes); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 function loggerOptions(deps: Deps, enabled: boolean) {
@@ -39,7 +43,7 @@ function loggerOptions(deps: Deps, enabled: boolean) {
 
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps, options.logger ?? true),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: loggerOptions(deps, options.logger ?? true) }),
     trustProxy: deps.config.isProduction,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -71,7 +75,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(beatsRoutes(deps));
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
-  await app.register(adminRoutes(deps));
+  await app.register(adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps)]));
   await app.register(accountsRoutes(deps));
   await app.register(devMailRoutes(deps));
   await app.register(entitlementsRoutes(deps));

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { startRuntime } from './runtime.js';
-import { seedDemoStoreIfEmpty } from './seed/demo-store.js';
+import { storeIsEmpty } from './seed/store-is-empty.js';
 import { startBackgroundWork } from './background.js';
 import type { RunningWorker } from './jobs/job-worker.js';
 
@@ -37,7 +37,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    if (config.seedDemo) await seedDemoStoreIfEmpty(runtime.deps, app.log);
+    // The demo store's audio synthesiser is loaded for a fresh data folder only (dist/seed.js in the build).
+    if (config.seedDemo && (await storeIsEmpty(runtime.deps.db))) {
+      const { seedDemoStoreIfEmpty } = await import('./seed/demo-store.js');
+      await seedDemoStoreIfEmpty(runtime.deps, app.log);
+    }
     await app.listen({ host: config.host, port: config.port });
     // Preview renders, countdowns and housekeeping: durable jobs in the database, run here unless turned off.
     if (config.workerConcurrency > 0) worker = await startBackgroundWork(runtime.deps, app.log, runtime.database.kind === 'pglite');

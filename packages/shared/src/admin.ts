@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { beatSchema, beatTypeSchema, beatTypes, categories } from './beats.js';
 import { audioStateSchema, beatFileInfoSchema } from './audio.js';
 import { emailField, userSchema } from './user.js';
+import { purchaseKindSchema } from './commerce.js';
 
 // ── Paging ────────────────────────────────────────────────────────────────────────────
 
@@ -245,7 +246,7 @@ export const analyticsPurchaseRow = z.object({
   name: z.string(),
   email: z.string(),
   item: z.string(),
-  kind: z.enum(['lease', 'stems', 'exclusive', 'vipPlan']),
+  kind: purchaseKindSchema,
   amount: z.number(),
   paidIn: z.string(),
   date: z.string(),

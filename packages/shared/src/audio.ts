@@ -34,7 +34,8 @@ export const beatFileInfoSchema = z.object({
 export type BeatFileInfoDto = z.infer<typeof beatFileInfoSchema>;
 
 /** rendering: queued or in progress; ready: the preview matches the store's current tag settings; failed: see audioError. */
-export const audioStateSchema = z.enum(['rendering', 'ready', 'failed']);
+export const audioStates = ['rendering', 'ready', 'failed'] as const;
+export const audioStateSchema = z.enum(audioStates);
 export type AudioStateDto = z.infer<typeof audioStateSchema>;
 
 /** Where the tag goes and how loud it is, relative to the beat's own loudness. */

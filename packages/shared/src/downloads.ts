@@ -23,6 +23,23 @@ export type FileType = z.infer<typeof fileTypeSchema>;
 export const downloadRights = z.object({ mp3: z.boolean(), wav: z.boolean(), stems: z.boolean() });
 export type DownloadRights = z.infer<typeof downloadRights>;
 
+/** Ways of holding one beat, each kept as a row of the user's entitlements. */
+export const entitlementSources = ['lease', 'credit', 'stems', 'exclusive'] as const;
+export type EntitlementSource = (typeof entitlementSources)[number];
+
+/**
+ * The entitlement table (docs/product/entitlements.md#who-may-download-what): what each way of obtaining a beat
+ * grants, before it is limited to the files the beat actually has. `vipPlan` reaches every beat of the VIP catalog.
+ * The download rule, the licence PDF and the web app read this one table.
+ */
+export const grantedRights: Readonly<Record<EntitlementSource | 'vipPlan', Readonly<DownloadRights>>> = {
+  lease: { mp3: true, wav: false, stems: false },
+  credit: { mp3: true, wav: true, stems: false },
+  vipPlan: { mp3: true, wav: true, stems: false },
+  stems: { mp3: false, wav: false, stems: true },
+  exclusive: { mp3: true, wav: true, stems: true },
+};
+
 /** GET /api/checkCreditDownload/{userId}/{beatId}: the allow flags (docs/product/entitlements.md#download-check), plus the per-file detail behind them. */
 export const checkDownloadResponse = z.object({
   /** The mp3 or the wav may be downloaded. */

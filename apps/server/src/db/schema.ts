@@ -15,7 +15,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Mp3Info, StemsInfo, WavInfo } from '@beat/shared';
+import {
+  audioStates,
+  beatTypes,
+  entitlementSources,
+  fileTypes,
+  purchaseKinds,
+  sessionTypes,
+  userTypes,
+  type AudioStateDto,
+  type EntitlementSource,
+  type Mp3Info,
+  type PurchaseKind,
+  type SessionType,
+  type StemsInfo,
+  type WavInfo,
+} from '@beat/shared';
+
+/** The enums are the API's (packages/shared): one definition for the database, the server and the web app. */
+export type { EntitlementSource, PurchaseKind, SessionType };
+export type AudioState = AudioStateDto;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -27,7 +46,7 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     username: text('username'),
     passwordHash: text('password_hash').notNull(),
-    userType: text('user_type', { enum: ['freeUser', 'invitedUser', 'vipUser'] }).notNull().default('freeUser'),
+    userType: text('user_type', { enum: userTypes }).notNull().default('freeUser'),
     credits: integer('credits').notNull().default(0),
     profileImageKey: text('profile_image_key'),
     isStemsAvailable: boolean('is_stems_available').notNull().default(false),
@@ -62,8 +81,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const audioStates = ['rendering', 'ready', 'failed'] as const;
-export type AudioState = (typeof audioStates)[number];
 
 export type BeatFileInfo = Partial<{ mp3: Mp3Info; wav: WavInfo; stems: StemsInfo }>;
 
@@ -79,7 +96,7 @@ export const beats = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Primary offer's price: the exclusive licence, or the optional MP3 lease (docs/product/offers-and-prices.md#primary-offer). */
     priceCents: integer('price_cents'),
-    beatType: text('beat_type', { enum: ['Exclusive', 'Non-Exclusive'] }).notNull(),
+    beatType: text('beat_type', { enum: beatTypes }).notNull(),
     countdownEndTime: timestamp('countdown_end_time', { withTimezone: true }),
     /** Measured from the decoded audio the preview is rendered from. */
     durationSeconds: real('duration_seconds'),
@@ -239,8 +256,6 @@ export const cartItems = cartTable('cart_items');
 /** The stems cart: each item buys one beat's stems. */
 export const stemsCartItems = cartTable('stems_cart_items');
 
-export const sessionTypes = ['beatPurchase', 'stems', 'exclusive', 'vipPlan'] as const;
-export type SessionType = (typeof sessionTypes)[number];
 
 /** A hosted checkout: what was offered at which server-computed price, and where it stands. */
 export const checkouts = pgTable(
@@ -268,8 +283,6 @@ export const checkouts = pgTable(
   (t) => [uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId), index('checkouts_user_idx').on(t.userId)],
 );
 
-export const purchaseKinds = ['lease', 'stems', 'exclusive', 'vipPlan'] as const;
-export type PurchaseKind = (typeof purchaseKinds)[number];
 
 export const checkoutItems = pgTable(
   'checkout_items',
@@ -333,8 +346,6 @@ export const refunds = pgTable('refunds', {
 
 // ── Entitlements and downloads ───────────────────────────────────────────────────────
 
-export const entitlementSources = ['lease', 'credit', 'stems', 'exclusive'] as const;
-export type EntitlementSource = (typeof entitlementSources)[number];
 
 /**
  * What a user owns per beat, by how it was obtained (docs/product/entitlements.md): lease → mp3; credit → mp3+wav;
@@ -375,7 +386,7 @@ export const downloads = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     beatId: uuid('beat_id').references(() => beats.id, { onDelete: 'set null' }),
-    fileType: text('file_type', { enum: ['mp3', 'wav', 'stems'] }).notNull(),
+    fileType: text('file_type', { enum: fileTypes }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('downloads_created_idx').on(t.createdAt), index('downloads_beat_idx').on(t.beatId)],

@@ -3,10 +3,10 @@
  * real generated audio (24 distinct tracks, stems for half of them), tagged previews rendered with the
  * built-in tag, and the README's demo accounts.
  */
-import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps.js';
 import { beats, users } from '../db/schema.js';
+import { storeIsEmpty } from './store-is-empty.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { generateTrack } from './audio/generate-tracks.js';
 import { catalogEntries, trackBpm, type CatalogEntry } from './catalog-data.js';
@@ -115,9 +115,7 @@ export async function insertDemoAccounts(deps: Deps): Promise<void> {
 }
 
 export async function seedDemoStoreIfEmpty(deps: Deps, log: FastifyBaseLogger): Promise<boolean> {
-  const [beatCount] = await deps.db.select({ n: count() }).from(beats);
-  const [userCount] = await deps.db.select({ n: count() }).from(users);
-  if ((beatCount?.n ?? 0) > 0 || (userCount?.n ?? 0) > 0) return false;
+  if (!(await storeIsEmpty(deps.db))) return false;
   const started = Date.now();
   log.info('Empty store: generating the demo catalog and its audio (first start only)…');
   const tracks = await storeDemoTracks(deps);

@@ -1,13 +1,13 @@
 /** Account settings: the profile (name, username, picture) and a password change that knows the current password. */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountMessages, type updateInfoBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { startSession, type Caller } from '../auth/auth.service.js';
+import { revokeAllSessions, startSession, type Caller } from '../auth/auth.service.js';
 import { profileImageUrl } from '../users/user-dto.js';
 import { accountLimits } from './account-limits.js';
 import { parseProfileImage } from './profile-image.js';
@@ -110,7 +110,7 @@ export async function changePassword(
       .set({ passwordHash, hasPasswordChanged: true, updatedAt: now })
       .where(eq(users.id, user.id))
       .returning();
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    await revokeAllSessions(tx, user.id, now);
     return row!;
   });
   if (!ownSession) return { user: updated, token: null };

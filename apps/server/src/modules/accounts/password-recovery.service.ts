@@ -6,10 +6,11 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { otpResendCooldownSeconds, type changeNewPasswordBody, type verifyOtpBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { otpCodes, resetTokens, sessions, users, type UserRow } from '../../db/schema.js';
+import { otpCodes, resetTokens, users, type UserRow } from '../../db/schema.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { renderEmail, productUrl } from '../../adapters/mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
+import { revokeAllSessions } from '../auth/auth.service.js';
 import { accountLimits, otpLifetimeMs, otpMaxAttempts, resetTokenLifetimeMs } from './account-limits.js';
 import { generateOtp, generateResetToken, hashOtp, hashResetToken, sameHash } from './one-time-code.js';
 
@@ -171,6 +172,6 @@ export async function resetPassword(deps: Deps, body: ParsedReset, address: stri
       .set({ passwordHash, hasPasswordChanged: true, updatedAt: now })
       .where(eq(users.id, userId));
     await tx.update(otpCodes).set({ usedAt: now }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt)));
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await revokeAllSessions(tx, userId, now);
   });
 }

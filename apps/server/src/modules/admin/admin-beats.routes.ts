@@ -6,18 +6,17 @@ import { adminBeatResponse, adminBeatsQuery, adminBeatsResponse, messageResponse
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { callerOf } from '../auth/auth.hooks.js';
-import { actorOf } from './audit.service.js';
 import { readBeatForm, type BeatForm, type FormPart } from './beat-uploads.js';
 import {
   createAdminBeat,
   deleteAdminBeat,
   getAdminBeat,
   listAdminBeats,
+  retryBeatPreview,
   setBeatPublished,
   toAdminBeatDto,
   updateAdminBeat,
 } from './admin-beats.service.js';
-import { retryRender } from '../previews/previews.service.js';
 
 const beatIdParams = z.object({ beatId: z.string().uuid('beatId is not a valid id') });
 const security = [{ bearer: [] }];
@@ -59,7 +58,7 @@ export function adminBeatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const form = await readForm(deps, request);
-        const beat = await createAdminBeat(deps, actorOf(callerOf(request).user), form);
+        const beat = await createAdminBeat(deps, callerOf(request).user, form);
         return reply.code(201).send({ beat: toAdminBeatDto(beat) });
       },
     );
@@ -77,7 +76,7 @@ export function adminBeatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const form = await readForm(deps, request);
-        const beat = await updateAdminBeat(deps, actorOf(callerOf(request).user), request.params.beatId, form);
+        const beat = await updateAdminBeat(deps, callerOf(request).user, request.params.beatId, form);
         return { beat: toAdminBeatDto(beat) };
       },
     );
@@ -90,7 +89,7 @@ export function adminBeatsRoutes(deps: Deps): FastifyPluginAsyncZod {
         `/api/admin/beats/:beatId/${action}`,
         { schema: { tags: ['admin'], security, params: beatIdParams, response: { 200: adminBeatResponse } } },
         async (request) => {
-          const beat = await setBeatPublished(deps, actorOf(callerOf(request).user), request.params.beatId, published);
+          const beat = await setBeatPublished(deps, callerOf(request).user, request.params.beatId, published);
           return { beat: toAdminBeatDto(beat) };
         },
       );
@@ -99,14 +98,14 @@ export function adminBeatsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/beats/:beatId/render',
       { schema: { tags: ['admin'], security, params: beatIdParams, response: { 200: adminBeatResponse } } },
-      async (request) => ({ beat: toAdminBeatDto(await retryRender(deps, request.params.beatId)) }),
+      async (request) => ({ beat: toAdminBeatDto(await retryBeatPreview(deps, request.params.beatId)) }),
     );
 
     app.delete(
       '/api/admin/beats/:beatId',
       { schema: { tags: ['admin'], security, params: beatIdParams, response: { 200: messageResponse } } },
       async (request) => {
-        await deleteAdminBeat(deps, actorOf(callerOf(request).user), request.params.beatId);
+        await deleteAdminBeat(deps, callerOf(request).user, request.params.beatId);
         return { message: 'Beat deleted' };
       },
     );

@@ -5,11 +5,11 @@ import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import { beats, type BeatFileInfo, type BeatRow } from '../../db/schema.js';
 import type { Mp3Info, StemsInfo, WavInfo } from '@beat/shared';
-import { enqueueRenders } from '../previews/previews.service.js';
+import { enqueueRenders, retryRender } from '../previews/previews.service.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toBeatDto } from '../beats/beat-dto.js';
 import { searchPattern } from '../beats/beats.service.js';
-import { beatSnapshot, recordAudit, type AuditActor } from './audit.service.js';
+import { beatSnapshot, recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { discardBeatFiles, UPLOAD_PREFIX, type BeatForm } from './beat-uploads.js';
 
 export function beatStatus(row: BeatRow): AdminBeat['status'] {
@@ -248,4 +248,9 @@ export async function deleteAdminBeat(deps: Deps, actor: AuditActor, beatId: str
       after: beatSnapshot(after!),
     });
   });
+}
+
+/** Renders a beat's preview again after a failure (the Retry button of beats management). */
+export function retryBeatPreview(deps: Deps, beatId: string): Promise<BeatRow> {
+  return retryRender(deps, beatId);
 }

@@ -5,7 +5,6 @@ import { adminPageQuery, adminUserResponse, adminUsersResponse, inviteUserBody, 
 import type { Deps } from '../../deps.js';
 import { callerOf } from '../auth/auth.hooks.js';
 import { toUserDto } from '../users/user-dto.js';
-import { actorOf } from './audit.service.js';
 import { deleteUser, inviteUser, listUsers, promoteToVip, updateUser } from './admin-users.service.js';
 
 const userIdParams = z.object({ userId: z.string().uuid('userId is not a valid id') });
@@ -27,7 +26,7 @@ export function adminUsersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/admin/users/invite',
       { schema: { tags: ['admin'], security, body: inviteUserBody, response: { 201: adminUserResponse } } },
       async (request, reply) => {
-        const user = await inviteUser(deps, actorOf(callerOf(request).user), request.body);
+        const user = await inviteUser(deps, callerOf(request).user, request.body);
         return reply.code(201).send({ user: toUserDto(user) });
       },
     );
@@ -36,7 +35,7 @@ export function adminUsersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/admin/users/:userId',
       { schema: { tags: ['admin'], security, params: userIdParams, body: updateUserBody, response: { 200: adminUserResponse } } },
       async (request) => {
-        const user = await updateUser(deps, actorOf(callerOf(request).user), request.params.userId, request.body);
+        const user = await updateUser(deps, callerOf(request).user, request.params.userId, request.body);
         return { user: toUserDto(user) };
       },
     );
@@ -45,7 +44,7 @@ export function adminUsersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/admin/users/:userId/promote',
       { schema: { tags: ['admin'], security, params: userIdParams, response: { 200: adminUserResponse } } },
       async (request) => {
-        const user = await promoteToVip(deps, actorOf(callerOf(request).user), request.params.userId);
+        const user = await promoteToVip(deps, callerOf(request).user, request.params.userId);
         return { user: toUserDto(user) };
       },
     );
@@ -54,7 +53,7 @@ export function adminUsersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/admin/users/:userId',
       { schema: { tags: ['admin'], security, params: userIdParams, response: { 200: messageResponse } } },
       async (request) => {
-        await deleteUser(deps, actorOf(callerOf(request).user), request.params.userId);
+        await deleteUser(deps, callerOf(request).user, request.params.userId);
         return { message: 'User deleted' };
       },
     );

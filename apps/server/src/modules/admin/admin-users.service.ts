@@ -11,7 +11,7 @@ import { containsPattern } from '../../lib/like-pattern.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
-import { recordAudit, userSnapshot, type AuditActor } from './audit.service.js';
+import { recordAudit, userSnapshot, type AuditActor } from '../audit/audit.service.js';
 
 export const adminLimits = {
   invitesPerAdmin: { name: 'invitations', max: 60, windowMs: 60 * 60_000, scales: true },
@@ -21,7 +21,7 @@ export async function listUsers(
   deps: Deps,
   input: { q?: string; page: number; pageSize: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const pattern = input.q ? containsPattern(input.q) : null;
+  const pattern = containsPattern(input.q);
   const where: SQL | undefined = pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined;
   const [rows, [total]] = await Promise.all([
     deps.db

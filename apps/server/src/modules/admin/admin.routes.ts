@@ -3,17 +3,17 @@
  * validated: a visitor's upload is refused before a byte of it is stored, and the answer is always 401/403.
  */
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPageQuery, auditPageResponse, beatFileRules, MEGABYTE } from '@beat/shared';
+import { beatFileRules, MEGABYTE } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { requireAdmin } from './admin.hooks.js';
-import { listAudit } from './audit.service.js';
 import { adminBeatsRoutes } from './admin-beats.routes.js';
 import { adminUsersRoutes } from './admin-users.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
-import { storeSettingsRoutes } from '../previews/store-settings.routes.js';
 
-export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
+/** `areaRoutes`: other modules' admin screens (audit log, store settings), put behind the same guard by the app. */
+export function adminRoutes(deps: Deps, areaRoutes: FastifyPluginAsync[] = []): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireAdmin(deps));
     // Scoped to this plugin. Per-file limits are checked while streaming (beat-uploads.ts); these are the outer bounds.
@@ -30,16 +30,6 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
     await app.register(adminBeatsRoutes(deps));
     await app.register(adminUsersRoutes(deps));
     await app.register(analyticsRoutes(deps));
-    await app.register(storeSettingsRoutes(deps));
-
-    app.get(
-      '/api/admin/audit',
-      { schema: { tags: ['admin'], security: [{ bearer: [] }], querystring: adminPageQuery.omit({ q: true }), response: { 200: auditPageResponse } } },
-      async (request) => {
-        const { page, pageSize } = request.query;
-        const { entries, total } = await listAudit(deps, page, pageSize);
-        return { entries, total, page, pageSize };
-      },
-    );
+    for (const routes of areaRoutes) await app.register(routes);
   };
 }

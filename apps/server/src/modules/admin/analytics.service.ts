@@ -6,6 +6,7 @@ import { and, asc, count, desc, gte, ilike, isNull, lt, or, sql, type SQL } from
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsBeat, AnalyticsDailyPoint, AnalyticsOverview, AnalyticsPurchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import {
   beats,
   creditSpends,
@@ -135,9 +136,8 @@ export async function analyticsOverview(deps: Deps, days: number): Promise<Analy
 // ── The purchases ledger ─────────────────────────────────────────────────────────────
 
 function purchaseFilter(q: string | undefined): SQL | undefined {
-  const text = q?.trim();
-  if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(q);
+  if (!pattern) return undefined;
   return or(ilike(purchases.buyerName, pattern), ilike(purchases.buyerEmail, pattern), ilike(purchases.title, pattern));
 }
 
@@ -237,7 +237,7 @@ export async function beatAnalytics(
   }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;
 
-  const pattern = input.q?.trim() ? `%${input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = containsPattern(input.q);
   const where = pattern ? ilike(beats.title, pattern) : undefined;
 
   const [rows, [total]] = await Promise.all([

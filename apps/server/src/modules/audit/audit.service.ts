@@ -5,13 +5,13 @@ import type { Deps } from '../../deps.js';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog, type BeatRow, type UserRow } from '../../db/schema.js';
 
+/** Who made a change: an admin (their user row will do) or the command line. */
 export interface AuditActor {
   /** Null when the change came from the command line. */
   id: string | null;
   email: string;
 }
 
-export const actorOf = (user: Pick<UserRow, 'id' | 'email'>): AuditActor => ({ id: user.id, email: user.email });
 export const commandLineActor: AuditActor = { id: null, email: 'command line' };
 
 export type AuditAction =

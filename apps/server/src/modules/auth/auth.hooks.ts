@@ -1,11 +1,16 @@
-/** Who is calling: resolves the bearer token on routes that ask for it, and checks that a named user is the caller. */
+/**
+ * Who is calling: resolves the bearer token on routes that ask for it, and checks that a named user is the caller.
+ * The guards every module's routes use (CONTRIBUTING.md#boundaries).
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { accountMessages } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { users, type UserRow } from '../../db/schema.js';
+import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { findUserByEmail, findUserById } from '../users/users.service.js';
 import { authenticate, type Caller } from './auth.service.js';
+
+export type { Caller };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,7 +84,16 @@ export function assertSelfOrAdmin(caller: Caller, userId: string): void {
 export async function userByEmailFor(deps: Deps, caller: Caller, email: string): Promise<UserRow> {
   if (caller.user.email === email) return caller.user;
   if (!caller.user.isAdmin) throw forbidden('You can only access your own account.');
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const user = await findUserByEmail(deps.db, email);
   if (!user) throw notFound('No account has this email.');
+  return user;
+}
+
+/** The account a call names by id: the caller's own, or (for an admin) anyone's. */
+export async function userByIdFor(deps: Deps, caller: Caller, userId: string): Promise<UserRow> {
+  assertSelfOrAdmin(caller, userId);
+  if (caller.user.id === userId) return caller.user;
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound('No account has this id.');
   return user;
 }

@@ -5,6 +5,7 @@ import { messages } from '@beat/shared';
 import type { z } from 'zod';
 import type { loginBody, signupBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
+import type { Db, Tx } from '../../db/client.js';
 import { sessionLogs, sessions, users, type UserRow } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
@@ -73,12 +74,9 @@ export async function logout(deps: Deps, sessionId: string): Promise<void> {
   await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (password change or reset). */
-export async function revokeAllSessions(deps: Deps, userId: string): Promise<void> {
-  await deps.db
-    .update(sessions)
-    .set({ revokedAt: deps.clock.now() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+/** Ends every session of a user (password change or reset), inside the caller's transaction. */
+export async function revokeAllSessions(db: Db | Tx, userId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export interface Caller {

@@ -5,13 +5,8 @@ import type { Deps } from '../../deps.js';
 import { beats, type BeatRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import { isListed } from './listing.js';
 
-/**
- * Listed = published, not sold as an exclusive, and its preview is ready (a new beat waits for its
- * first render). Written as literal SQL (not `published = $1`) so the planner can match the partial
- * listing index's predicate.
- */
-export const isListed = sql`${beats.published} and ${beats.soldAt} is null and ${beats.previewKey} is not null`;
 
 interface Cursor {
   releaseDate: Date;

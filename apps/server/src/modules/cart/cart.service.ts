@@ -4,39 +4,17 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { CartItem, StemsCartItem } from '@beat/shared';
-import { commerceMessages } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, cartItems, stemsCartItems, type BeatRow } from '../../db/schema.js';
-import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { centsToDollars } from '../beats/beat-dto.js';
-import { getBeat, isListed } from '../beats/beats.service.js';
-import { primaryOffer } from '../checkout/pricing.js';
+import { getBeat } from '../beats/beats.service.js';
+import { isListed } from '../beats/listing.js';
+import { primaryOffer, primaryOfferProblem, stemsProblem } from '../offers/offers.js';
 
 export type CartKind = 'beats' | 'stems';
 
 const tableOf = (kind: CartKind) => (kind === 'beats' ? cartItems : stemsCartItems);
-
-/** Why a beat cannot be bought as its primary offer (lease or exclusive), or null when it can. */
-export function primaryOfferProblem(beat: BeatRow): AppError | null {
-  if (beat.soldAt !== null) return conflict(`${beat.title} has already been sold.`);
-  if (!beat.published) return conflict(`${beat.title} is no longer for sale.`);
-  const offer = primaryOffer(beat);
-  if (offer.priceCents === null) {
-    return offer.kind === 'exclusive'
-      ? badRequest(commerceMessages.noPrice)
-      : badRequest(`${beat.title} is not sold as a single MP3 lease: it comes with the VIP catalog.`);
-  }
-  return null;
-}
-
-/** Why a beat's stems cannot be bought, or null when they can. */
-export function stemsProblem(beat: BeatRow): AppError | null {
-  if (beat.soldAt !== null) return conflict(`${beat.title} has already been sold.`);
-  if (!beat.published) return conflict(`${beat.title} is no longer for sale.`);
-  if (beat.beatType === 'Exclusive') return badRequest(`The stems of ${beat.title} come with its exclusive licence.`);
-  if (!beat.stemsKey) return badRequest(commerceMessages.stemsNotAvailable);
-  return null;
-}
 
 export function toCartItem(beat: BeatRow, addedAt: Date): CartItem {
   const offer = primaryOffer(beat);

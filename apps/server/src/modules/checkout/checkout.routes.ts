@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   beatCheckoutBody,
   checkoutSessionResponse,
@@ -15,11 +14,11 @@ import {
   stemsCheckoutBody,
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { users, type UserRow } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../../db/schema.js';
+import { badRequest } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { WebhookSignatureError } from '../../adapters/payments/payments.js';
-import { assertSelfOrAdmin, callerOf, requireAuth } from '../auth/auth.hooks.js';
+import { callerOf, requireAuth, userByIdFor } from '../auth/auth.hooks.js';
 import {
   confirmCheckout,
   handlePaymentWebhook,
@@ -46,14 +45,7 @@ export function originOf(deps: Deps, request: FastifyRequest): string {
 
 /** The buyer a checkout call names (userId + email): the caller, or anyone for an admin; the two must match. */
 async function buyerFor(deps: Deps, request: FastifyRequest, userId: string, email: string): Promise<UserRow> {
-  const caller = callerOf(request);
-  assertSelfOrAdmin(caller, userId);
-  let user = caller.user;
-  if (userId !== caller.user.id) {
-    const [row] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!row) throw notFound('No account has this id.');
-    user = row;
-  }
+  const user = await userByIdFor(deps, callerOf(request), userId);
   if (user.email !== email) throw badRequest('email does not match the account of userId.');
   deps.limiter.hit(checkoutLimits.perAccount, user.id);
   return user;

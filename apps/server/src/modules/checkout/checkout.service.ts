@@ -10,10 +10,10 @@ import type { Deps } from '../../deps.js';
 import { beats, checkoutItems, checkouts, purchases, type BeatRow, type CheckoutRow, type PurchaseKind, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { centsToDollars } from '../beats/beat-dto.js';
-import { primaryOfferProblem, stemsProblem } from '../cart/cart.service.js';
+import { isListed, isListedBeat } from '../beats/listing.js';
 import { rightsFrom, sourcesFor } from '../entitlements/entitlements.service.js';
 import { settleCheckout, stateOf, checkoutEventTypes, type Log } from './fulfilment.service.js';
-import { assertClientPrice, primaryOffer, stemsPriceCents, vipPlanPriceCents } from './pricing.js';
+import { assertClientPrice, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents } from '../offers/offers.js';
 
 /** How long an exclusive is held for its buyer (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
 export const RESERVATION_MS = 30 * 60_000;
@@ -180,9 +180,8 @@ async function reserveExclusives(deps: Deps, buyer: UserRow, items: PlannedItem[
         .where(
           and(
             eq(beats.id, id),
-            isNull(beats.soldAt),
-            eq(beats.published, true),
             eq(beats.beatType, 'Exclusive'),
+            isListed,
             or(isNull(beats.reservedBy), eq(beats.reservedBy, buyer.id), lte(beats.reservedUntil, now)),
           ),
         )
@@ -190,7 +189,7 @@ async function reserveExclusives(deps: Deps, buyer: UserRow, items: PlannedItem[
       if (held) continue;
       const [beat] = await tx.select().from(beats).where(eq(beats.id, id)).limit(1);
       if (!beat || beat.soldAt) throw conflict(`${beat?.title ?? 'This beat'} has already been sold.`);
-      if (!beat.published || beat.beatType !== 'Exclusive') throw conflict(`${beat.title} is no longer for sale as an exclusive.`);
+      if (!isListedBeat(beat) || beat.beatType !== 'Exclusive') throw conflict(`${beat.title} is no longer for sale as an exclusive.`);
       throw conflict(heldMessage(beat, now));
     }
   });

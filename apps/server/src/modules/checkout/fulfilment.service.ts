@@ -6,6 +6,7 @@
  * someone else already bought, a duplicate) is refunded through the payments interface and the buyer told.
  */
 import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { isListed } from '../beats/listing.js';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import {
@@ -104,9 +105,7 @@ async function grantItem(
       ? await tx
           .update(beats)
           .set({ soldAt: now, reservedBy: null, reservedUntil: null, updatedAt: now })
-          .where(
-            and(eq(beats.id, item.beatId), isNull(beats.soldAt), eq(beats.beatType, 'Exclusive'), eq(beats.published, true)),
-          )
+          .where(and(eq(beats.id, item.beatId), eq(beats.beatType, 'Exclusive'), isListed))
           .returning({ id: beats.id })
       : [];
     if (!sold) {

@@ -2,7 +2,7 @@
 import { purchaseTypeLabels, type PurchaseKind } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
-import { formatUsd } from './pricing.js';
+import { formatUsd } from '../offers/offers.js';
 
 export interface ReceiptLine {
   title: string;

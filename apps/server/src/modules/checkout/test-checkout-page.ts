@@ -4,7 +4,7 @@
  * strict Content-Security-Policy of its own (no inline script or style).
  */
 import { escapeHtml as e } from '../../adapters/mail/templates.js';
-import { formatUsd as usd } from './pricing.js';
+import { formatUsd as usd } from '../offers/offers.js';
 
 export const TEST_CHECKOUT_ASSETS = '/test-checkout/assets';
 

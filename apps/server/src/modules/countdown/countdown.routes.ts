@@ -2,11 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeBeatTypeBody, changeBeatTypeResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { toBeatDto } from '../beats/beat-dto.js';
-import { getBeat } from '../beats/beats.service.js';
-import { turnOverEndedExclusives } from './countdown.service.js';
+import { nudgeCountdown } from './countdown.service.js';
 
 const nudgesPerAddress: LimitRule = { name: 'beat type requests', max: 60, windowMs: 60_000, scales: true };
 
@@ -18,10 +16,8 @@ export function countdownRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['beats'], body: changeBeatTypeBody, response: { 200: changeBeatTypeResponse } } },
       async (request) => {
         deps.limiter.hit(nudgesPerAddress, request.ip);
-        const beat = await getBeat(deps, request.body.beatId);
-        if (!beat.published) throw notFound('This beat does not exist.');
-        const [turned] = await turnOverEndedExclusives(deps, beat.id);
-        return { changed: turned !== undefined, beat: toBeatDto(turned ?? (await getBeat(deps, beat.id))) };
+        const { changed, beat } = await nudgeCountdown(deps, request.body.beatId);
+        return { changed, beat: toBeatDto(beat) };
       },
     );
   };

@@ -6,6 +6,8 @@
 import { and, eq, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { beats, type BeatRow } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { getBeat } from '../beats/beats.service.js';
 
 /**
  * Turns over every ended, unsold exclusive (or just `beatId`). An exclusive held for a buyer whose
@@ -27,4 +29,12 @@ export async function turnOverEndedExclusives(deps: Pick<Deps, 'db' | 'clock' | 
     .set({ beatType: 'Non-Exclusive', priceCents: deps.config.prices.leaseCents, updatedAt: now })
     .where(and(...filters))
     .returning();
+}
+
+/** A page's nudge when a countdown reaches zero: applies the server's own rule to one published beat. */
+export async function nudgeCountdown(deps: Deps, beatId: string): Promise<{ changed: boolean; beat: BeatRow }> {
+  const beat = await getBeat(deps, beatId);
+  if (!beat.published) throw notFound('This beat does not exist.');
+  const [turned] = await turnOverEndedExclusives(deps, beat.id);
+  return { changed: turned !== undefined, beat: turned ?? (await getBeat(deps, beat.id)) };
 }

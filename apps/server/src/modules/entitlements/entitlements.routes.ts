@@ -1,5 +1,4 @@
 /** HTTP for the download check and the credit unlock. */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkDownloadParams,
@@ -10,23 +9,12 @@ import {
   reduceCreditsResponse,
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { users, type UserRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { assertSelfOrAdmin, callerOf, requireAuth, userByEmailFor } from '../auth/auth.hooks.js';
-import type { Caller } from '../auth/auth.service.js';
-import { getBeat } from '../beats/beats.service.js';
+import { callerOf, requireAuth, userByEmailFor, userByIdFor } from '../auth/auth.hooks.js';
 import { unlockWithCredit } from './credit-unlock.service.js';
-import { hasAnyRight, ownedBeats, rightsFor } from './entitlements.service.js';
+import { hasAnyRight, ownedBeats, rightsForBeatId } from './entitlements.service.js';
 
 const secured = { tags: ['downloads'], security: [{ bearer: [] }] };
-
-async function userByIdFor(deps: Deps, caller: Caller, userId: string): Promise<UserRow> {
-  assertSelfOrAdmin(caller, userId);
-  if (caller.user.id === userId) return caller.user;
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('No account has this id.');
-  return user;
-}
 
 export function entitlementsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,8 +25,7 @@ export function entitlementsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { preHandler: auth, schema: { ...secured, params: checkDownloadParams, response: { 200: checkDownloadResponse } } },
       async (request) => {
         const user = await userByIdFor(deps, callerOf(request), request.params.userId);
-        const beat = await getBeat(deps, request.params.beatId);
-        const rights = await rightsFor(deps, user, beat);
+        const rights = await rightsForBeatId(deps, user, request.params.beatId);
         // A 404 (docs/product/entitlements.md#download-check) means the beat is not among the user's downloads (nothing of it may be downloaded).
         if (!hasAnyRight(rights)) throw notFound(downloadMessages.beatNotInDownloads);
         return { isAllowDownload: rights.mp3 || rights.wav, isAllowStems: rights.stems, rights };

@@ -12,6 +12,7 @@ const lease: RightsBeat = {
   beatType: 'Non-Exclusive',
   published: true,
   soldAt: null,
+  previewKey: 'previews/b.mp3',
   wavKey: 'audio/b.wav',
   stemsKey: 'stems/b.zip',
 };
@@ -31,6 +32,13 @@ describe('the entitlement table (docs/product/entitlements.md), cell by cell', (
   it('VIP plan: mp3 and wav of every Non-Exclusive beat, never stems, never an exclusive', () => {
     expect(rightsFrom(vip, lease, [])).toEqual({ mp3: true, wav: true, stems: false });
     expect(rightsFrom(vip, exclusive, [])).toEqual({ mp3: false, wav: false, stems: false });
+  });
+
+  it('VIP plan and isStemsAvailable wait for a new beat to be listed (its preview rendered)', () => {
+    const rendering = { ...lease, previewKey: null };
+    expect(rightsFrom(vip, rendering, [])).toEqual({ mp3: false, wav: false, stems: false });
+    expect(rightsFrom(stemsPass, rendering, [])).toEqual({ mp3: false, wav: false, stems: false });
+    expect(rightsFrom(free, rendering, ['lease'])).toEqual({ mp3: true, wav: false, stems: false });
   });
 
   it('isStemsAvailable: stems where the beat has stems, nothing else', () => {

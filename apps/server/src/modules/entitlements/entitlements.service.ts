@@ -3,31 +3,25 @@
  * the credit unlock, download links and the protected file routes.
  */
 import { and, eq } from 'drizzle-orm';
-import type { DownloadRights } from '@beat/shared';
+import { grantedRights, type DownloadRights } from '@beat/shared';
 import type { Deps } from '../../deps.js';
+import { getBeat } from '../beats/beats.service.js';
+import { isListedBeat, type ListingFields } from '../beats/listing.js';
 import type { Db, Tx } from '../../db/client.js';
 import { beats, entitlements, type BeatRow, type EntitlementSource, type UserRow } from '../../db/schema.js';
 
 export type RightsUser = Pick<UserRow, 'id' | 'userType' | 'isStemsAvailable'>;
-export type RightsBeat = Pick<BeatRow, 'id' | 'beatType' | 'published' | 'soldAt' | 'wavKey' | 'stemsKey'>;
+export type RightsBeat = Pick<BeatRow, 'id' | 'beatType' | 'wavKey' | 'stemsKey'> & ListingFields;
 
 export const noRights: DownloadRights = { mp3: false, wav: false, stems: false };
 
-/** What each way of obtaining a beat grants (docs/product/entitlements.md: MP3 lease, credit unlock, stems purchase, exclusive purchase). */
-const grants: Record<EntitlementSource, DownloadRights> = {
-  lease: { mp3: true, wav: false, stems: false },
-  credit: { mp3: true, wav: true, stems: false },
-  stems: { mp3: false, wav: false, stems: true },
-  exclusive: { mp3: true, wav: true, stems: true },
-};
-
 /**
- * In the VIP catalog right now: a published Non-Exclusive beat (same test as the listing's `isListed`).
+ * In the VIP catalog right now: a listed Non-Exclusive beat (docs/product/catalog-and-search.md#what-is-listed).
  * The account-wide grants (VIP plan, isStemsAvailable) reach only these: a draft or a deleted beat is
  * no longer offered, and an exclusive's stems belong to whoever buys the exclusive.
  */
-export function inCatalog(beat: Pick<BeatRow, 'beatType' | 'published' | 'soldAt'>): boolean {
-  return beat.beatType === 'Non-Exclusive' && beat.published && beat.soldAt === null;
+export function inCatalog(beat: Pick<BeatRow, 'beatType'> & ListingFields): boolean {
+  return beat.beatType === 'Non-Exclusive' && isListedBeat(beat);
 }
 
 /**
@@ -37,15 +31,16 @@ export function inCatalog(beat: Pick<BeatRow, 'beatType' | 'published' | 'soldAt
 export function rightsFrom(user: RightsUser, beat: RightsBeat, sources: readonly EntitlementSource[]): DownloadRights {
   const rights = { ...noRights };
   for (const source of sources) {
-    const grant = grants[source];
+    const grant = grantedRights[source];
     rights.mp3 ||= grant.mp3;
     rights.wav ||= grant.wav;
     rights.stems ||= grant.stems;
   }
   if (inCatalog(beat)) {
     if (user.userType === 'vipUser') {
-      rights.mp3 = true;
-      rights.wav = true;
+      rights.mp3 ||= grantedRights.vipPlan.mp3;
+      rights.wav ||= grantedRights.vipPlan.wav;
+      rights.stems ||= grantedRights.vipPlan.stems;
     }
     if (user.isStemsAvailable) rights.stems = true;
   }
@@ -67,6 +62,11 @@ export async function sourcesFor(db: Db | Tx, userId: string, beatId: string): P
 /** What `user` may download of `beat`: { mp3, wav, stems }. */
 export async function rightsFor(deps: Pick<Deps, 'db'>, user: RightsUser, beat: RightsBeat): Promise<DownloadRights> {
   return rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
+}
+
+/** What the user may download of the beat with this id (404 when there is no such beat). */
+export async function rightsForBeatId(deps: Deps, user: RightsUser, beatId: string): Promise<DownloadRights> {
+  return rightsFor(deps, user, await getBeat(deps, beatId));
 }
 
 /** Every beat the user holds rows for (purchases, credit unlocks) and what each allows; account-wide grants are not listed. */

@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { beats, favorites, type BeatRow } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import { getBeat, isListed } from '../beats/beats.service.js';
+import { getBeat } from '../beats/beats.service.js';
+import { isListed } from '../beats/listing.js';
 
 export async function addFavorite(deps: Deps, userId: string, beatId: string): Promise<BeatRow> {
   const beat = await getBeat(deps, beatId);

@@ -1,8 +1,13 @@
-/** What each offer costs, from the catalog and the configuration only (the server is the only authority on prices: docs/product/offers-and-prices.md#server-decides-prices). */
-import type { LicenceLabel, PurchaseKind } from '@beat/shared';
+/**
+ * The offers (docs/product/offers-and-prices.md): what a beat can be bought as right now, why not, and what it costs,
+ * from the catalog and the configuration only (the server is the only authority on prices). The cart and the checkout
+ * both ask here, so a beat they accept is one the other accepts too.
+ */
+import { commerceMessages, type LicenceLabel, type PurchaseKind } from '@beat/shared';
 import type { Config } from '../../config/env.js';
 import type { BeatRow } from '../../db/schema.js';
-import { conflict } from '../../lib/errors.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { isListedBeat } from '../beats/listing.js';
 
 export interface PrimaryOffer {
   kind: Extract<PurchaseKind, 'lease' | 'exclusive'>;
@@ -16,6 +21,35 @@ export function primaryOffer(beat: Pick<BeatRow, 'beatType' | 'priceCents'>): Pr
   return beat.beatType === 'Exclusive'
     ? { kind: 'exclusive', licence: 'EXCLUSIVE', priceCents: beat.priceCents }
     : { kind: 'lease', licence: 'MP3', priceCents: beat.priceCents };
+}
+
+/** Why a beat is not for sale at all right now (sold, unpublished, deleted, preview not yet ready), or null. */
+export function saleProblem(beat: Pick<BeatRow, 'title' | 'published' | 'soldAt' | 'previewKey'>): AppError | null {
+  if (beat.soldAt !== null) return conflict(`${beat.title} has already been sold.`);
+  if (!isListedBeat(beat)) return conflict(`${beat.title} is no longer for sale.`);
+  return null;
+}
+
+/** Why a beat cannot be bought as its primary offer (lease or exclusive), or null when it can. */
+export function primaryOfferProblem(beat: BeatRow): AppError | null {
+  const notForSale = saleProblem(beat);
+  if (notForSale) return notForSale;
+  const offer = primaryOffer(beat);
+  if (offer.priceCents === null) {
+    return offer.kind === 'exclusive'
+      ? badRequest(commerceMessages.noPrice)
+      : badRequest(`${beat.title} is not sold as a single MP3 lease: it comes with the VIP catalog.`);
+  }
+  return null;
+}
+
+/** Why a beat's stems cannot be bought, or null when they can. */
+export function stemsProblem(beat: BeatRow): AppError | null {
+  const notForSale = saleProblem(beat);
+  if (notForSale) return notForSale;
+  if (beat.beatType === 'Exclusive') return badRequest(`The stems of ${beat.title} come with its exclusive licence.`);
+  if (!beat.stemsKey) return badRequest(commerceMessages.stemsNotAvailable);
+  return null;
 }
 
 export const stemsPriceCents = (config: Config) => config.prices.stemsCents;

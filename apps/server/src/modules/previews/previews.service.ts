@@ -15,7 +15,7 @@ import { enqueueJobs } from '../../jobs/job-queue.js';
 import { PermanentJobError } from '../../jobs/job-worker.js';
 import { AudioDecodeError } from '../../audio/ffmpeg.js';
 import { analyseAudio, encodeTaggedPreview } from '../../audio/preview.js';
-import { loadTag, readStoreSettings } from './store-settings.service.js';
+import { loadTag, readStoreSettings } from './tag.js';
 
 export const RENDER_QUEUE = 'preview.render';
 export const GC_QUEUE = 'preview.gc';

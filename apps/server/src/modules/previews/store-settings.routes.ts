@@ -6,8 +6,8 @@ import { badRequest } from '../../lib/errors.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { AudioFileError, inspectTag } from '../../audio/inspect.js';
 import { callerOf } from '../auth/auth.hooks.js';
-import { actorOf } from '../admin/audit.service.js';
-import { builtInTagWav, newTagKey, readStoreSettings, replaceTag, storeSettingsView, updateTagPlacement } from './store-settings.service.js';
+import { newTagKey, replaceTag, storeSettingsView, updateTagPlacement } from './store-settings.service.js';
+import { builtInTagWav, readStoreSettings } from './tag.js';
 
 const TAG_MAX_BYTES = 20 * MEGABYTE;
 const security = [{ bearer: [] }];
@@ -18,7 +18,7 @@ export function storeSettingsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get('/api/admin/store-settings', { schema }, () => storeSettingsView(deps));
 
     app.put('/api/admin/store-settings/placement', { schema: { ...schema, body: tagPlacementBody } }, async (request) => {
-      await updateTagPlacement(deps, actorOf(callerOf(request).user), request.body);
+      await updateTagPlacement(deps, callerOf(request).user, request.body);
       return storeSettingsView(deps);
     });
 
@@ -37,7 +37,7 @@ export function storeSettingsRoutes(deps: Deps): FastifyPluginAsyncZod {
           await deps.storage.put(key, part.file);
           if (part.file.truncated) throw badRequest('The tag file is larger than 20 MB.');
           const info = await inspectTag(() => deps.storage.read(key));
-          await replaceTag(deps, actorOf(callerOf(request).user), { key, fileName: part.filename.slice(0, 200), info });
+          await replaceTag(deps, callerOf(request).user, { key, fileName: part.filename.slice(0, 200), info });
         } catch (error) {
           await deps.storage.delete(key).catch(() => undefined);
           if (error instanceof AudioFileError) throw badRequest(error.message);
@@ -48,7 +48,7 @@ export function storeSettingsRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     app.delete('/api/admin/store-settings/tag', { schema }, async (request) => {
-      await replaceTag(deps, actorOf(callerOf(request).user), null);
+      await replaceTag(deps, callerOf(request).user, null);
       return storeSettingsView(deps);
     });
 

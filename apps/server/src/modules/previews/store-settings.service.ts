@@ -6,71 +6,16 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Mp3Info, StoreSettings, TagPlacement, WavInfo } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { beats, storeSettings, type StoreSettingsRow } from '../../db/schema.js';
-import { generateDefaultTag, encodeWavStereo16 } from '../../audio/default-tag.js';
-import { decodeToBuffer, measureTag } from '../../audio/preview.js';
-import { PCM_CHANNELS, PCM_RATE } from '../../audio/ffmpeg.js';
-import { recordAudit, type AuditActor } from '../admin/audit.service.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { startRetag } from './previews.service.js';
-
-export const BUILT_IN_TAG_NAME = 'Beat Market tag (built in)';
-export const TAG_PREFIX = 'audio/tags/';
-
-/** The settings row, made with the defaults the first time it is read. */
-export async function readStoreSettings(db: Db | Tx): Promise<StoreSettingsRow> {
-  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
-  if (row) return row;
-  await db.insert(storeSettings).values({ id: 1 }).onConflictDoNothing();
-  const [made] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
-  return made!;
-}
+import { BUILT_IN_TAG_NAME, forgetTag, loadTag, placementOf, readStoreSettings, TAG_PREFIX } from './tag.js';
 
 async function lockStoreSettings(tx: Tx): Promise<StoreSettingsRow> {
   await readStoreSettings(tx);
   const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
   return row!;
-}
-
-export interface LoadedTag {
-  /** Interleaved PCM at the preview rate and channels. */
-  pcm: Float32Array;
-  durationSeconds: number;
-  loudnessLufs: number | null;
-}
-
-// Decoded tags by identity: a re-tag renders thousands of previews with the same one.
-const tagCache = new Map<string, Promise<LoadedTag>>();
-let builtInWav: Buffer | null = null;
-
-function builtInTag(): LoadedTag {
-  const pcm = generateDefaultTag(PCM_RATE);
-  return { pcm, ...measureTag(pcm) };
-}
-
-/** The tag a render mixes in: the admin's upload, or the built-in generated one. */
-export function loadTag(deps: Pick<Deps, 'storage'>, settings: Pick<StoreSettingsRow, 'tagKey'>): Promise<LoadedTag> {
-  const identity = settings.tagKey ?? 'built-in';
-  let loaded = tagCache.get(identity);
-  if (!loaded) {
-    loaded = settings.tagKey
-      ? decodeToBuffer(deps.storage.read(settings.tagKey), { sampleRate: PCM_RATE, channels: PCM_CHANNELS }).then((pcm) => ({ pcm, ...measureTag(pcm) }))
-      : Promise.resolve(builtInTag());
-    loaded.catch(() => tagCache.delete(identity));
-    if (tagCache.size >= 4) tagCache.clear();
-    tagCache.set(identity, loaded);
-  }
-  return loaded;
-}
-
-/** The tag's bytes for the admin to hear: the stored upload, or the built-in tag as a WAV. */
-export function builtInTagWav(): Buffer {
-  builtInWav ??= encodeWavStereo16(generateDefaultTag(PCM_RATE), PCM_RATE, PCM_CHANNELS);
-  return builtInWav;
-}
-
-export function placementOf(row: StoreSettingsRow): TagPlacement {
-  return { firstOffsetSeconds: row.tagFirstOffsetSeconds, intervalSeconds: row.tagIntervalSeconds, levelDb: row.tagLevelDb };
 }
 
 export async function previewProgress(deps: Pick<Deps, 'db'>, version: number) {
@@ -149,7 +94,7 @@ export async function replaceTag(deps: Deps, actor: AuditActor, tag: { key: stri
     tagInfo: tag?.info ?? null,
   }));
   if (before.tagKey && before.tagKey !== tag?.key) {
-    tagCache.delete(before.tagKey);
+    forgetTag(before.tagKey);
     await deps.storage.delete(before.tagKey).catch(() => undefined);
   }
 }

@@ -3,8 +3,9 @@
  * rights of the entitlement table (docs/product/entitlements.md) for that way of buying.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { grantedRights, type DownloadRights } from '@beat/shared';
 import type { PurchaseKind } from '../../db/schema.js';
-import { formatUsd } from '../checkout/pricing.js';
+import { formatUsd } from '../offers/offers.js';
 
 export interface LicenceInput {
   purchaseId: string;
@@ -18,18 +19,18 @@ export interface LicenceInput {
 
 interface LicenceTerms {
   name: string;
-  rights: { mp3: boolean; wav: boolean; stems: boolean };
+  rights: Readonly<DownloadRights>;
   exclusive: boolean;
   scope: string;
   royalties: string | null;
   extra: string[];
 }
 
-/** The entitlement table (docs/product/entitlements.md), one row per way of buying, with the offers' promises (docs/product/offers-and-prices.md). */
+/** The licence of each way of buying: its rights are the entitlement table's (`grantedRights`), with the offers' promises (docs/product/offers-and-prices.md). */
 export const licenceTerms: Record<PurchaseKind, LicenceTerms> = {
   lease: {
     name: 'MP3 Lease Licence',
-    rights: { mp3: true, wav: false, stems: false },
+    rights: grantedRights.lease,
     exclusive: false,
     scope: 'the MP3 file of the beat named below',
     royalties: null,
@@ -37,7 +38,7 @@ export const licenceTerms: Record<PurchaseKind, LicenceTerms> = {
   },
   stems: {
     name: 'Stems Licence',
-    rights: { mp3: false, wav: false, stems: true },
+    rights: grantedRights.stems,
     exclusive: false,
     scope: 'the stems (the separate tracks) of the beat named below',
     royalties: null,
@@ -45,7 +46,7 @@ export const licenceTerms: Record<PurchaseKind, LicenceTerms> = {
   },
   exclusive: {
     name: 'Exclusive Licence',
-    rights: { mp3: true, wav: true, stems: true },
+    rights: grantedRights.exclusive,
     exclusive: true,
     scope: 'the beat named below, in MP3 and WAV, with its stems',
     royalties: '100% of royalties go to the licensee.',
@@ -56,7 +57,7 @@ export const licenceTerms: Record<PurchaseKind, LicenceTerms> = {
   },
   vipPlan: {
     name: 'VIP Catalog Licence',
-    rights: { mp3: true, wav: true, stems: false },
+    rights: grantedRights.vipPlan,
     exclusive: false,
     scope: 'every Non-Exclusive beat of the VIP catalog, in MP3 and WAV, for as long as it is in the catalog',
     royalties: '100% of royalties go to the licensee.',
