@@ -1,48 +1,27 @@
-// `npm start`: builds the web app and the server when their sources changed, then serves both from one process.
+// `npm start`: serves the built store (web app and API from one process). When sources changed since the build it
+// rebuilds those parts first if the dev dependencies are installed; without them it serves the build it has.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { isStale, parts, root } from './build-parts.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stale = Object.keys(parts).filter((name) => isStale(parts[name]));
+const rebuild = stale.filter((name) => parts[name].tool());
+const kept = stale.filter((name) => !parts[name].tool());
+const labels = (names) => names.map((name) => parts[name].label).join(' and ');
 
-function newestMtime(target) {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
+const unbuilt = kept.filter((name) => !existsSync(parts[name].output));
+if (unbuilt.length) {
+  console.error(`\n  Cannot start Beat Market: ${labels(unbuilt)} is not built and the dev dependencies are not installed: run npm run build first.\n`);
+  process.exit(1);
+}
+if (rebuild.length) {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...rebuild], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (kept.length) {
+  console.warn(`Beat Market: the sources of ${labels(kept)} changed since the build, and without the dev dependencies the existing build is served (npm run build updates it).`);
 }
 
-function isStale(output, sources) {
-  if (!existsSync(output)) return true;
-  const built = statSync(output).mtimeMs;
-  return sources.some((s) => existsSync(s) && newestMtime(s) > built);
-}
-
-function run(label, command, args, cwd, env = {}) {
-  console.log(`› ${label}`);
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`${label} failed.`);
-    process.exit(result.status ?? 1);
-  }
-}
-
-const shared = path.join(root, 'packages/shared/src');
-const web = path.join(root, 'apps/web');
-const server = path.join(root, 'apps/server');
-
-if (isStale(path.join(web, 'dist/index.html'), [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), shared])) {
-  // Always a production build: a NODE_ENV inherited from a test runner would otherwise give React's development build.
-  run('Building the web app', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], web, { NODE_ENV: 'production' });
-  run('Compressing the web app', process.execPath, [path.join(root, 'scripts/compress-dist.mjs'), path.join(web, 'dist')], root);
-}
-if (isStale(path.join(server, 'dist/server.js'), [path.join(server, 'src'), shared])) {
-  run('Building the server', process.execPath, ['build.mjs'], server);
-}
-
-await import(pathToFileURL(path.join(server, 'dist/server.js')).href);
+await import(pathToFileURL(path.join(parts.server.dir, 'dist/server.js')).href);

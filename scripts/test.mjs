@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, server tests (embedded database, then the PostgreSQL server when
-// TEST_DATABASE_URL is set), then browser tests against the app started the README way.
+// `npm test`: typecheck, lint, the production build (scripts/check-production.mjs), server tests (embedded database,
+// then the PostgreSQL server when TEST_DATABASE_URL is set), then browser tests against the app started the README way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,8 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'beat-test-reports-'));
 const only = process.argv.slice(2); // e.g. `npm test -- server e2e`
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+
+console.log(`Node.js ${process.version} (${process.execPath})`);
 
 function step(name, command, args, options = {}) {
   if (only.length > 0 && !only.some((o) => name.startsWith(o))) return;
@@ -40,6 +42,7 @@ function vitest(name, cwd, env = {}) {
 
 step('typecheck', bin('tsc'), ['-b']);
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('production build', process.execPath, [path.join(root, 'scripts/check-production.mjs')]);
 vitest('server tests (embedded PGlite)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server tests (PostgreSQL server)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });

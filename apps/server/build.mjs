@@ -1,9 +1,21 @@
-// Bundles the server into dist/server.js; npm packages stay external, the shared workspace is bundled in.
+// Bundles the server into dist/: server.js (the store), seed.js (the demo store and its audio synthesiser,
+// imported only when a fresh data folder is seeded) and admin-create.js (`npm run admin:create`), with the
+// code they share in chunks beside them. npm packages stay external, the shared workspace is bundled in.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// Chunk names carry a hash: a leftover chunk of an earlier build must not linger beside the new one.
+rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/seed/demo-store.ts',
+    'admin-create': 'scripts/admin-create.ts',
+  },
+  outdir: 'dist',
+  // Chunks stay in dist/ itself: the database code finds the migrations relative to the file it is in.
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',
