@@ -25,7 +25,8 @@ beforeAll(async () => {
   // The test plays all 340 previews from one address in seconds: more than the per-address limit allows a person.
   t = await createTestApp({ env: { WORKER_CONCURRENCY: '2', RATE_LIMIT_SCALE: '10' } });
   expect(await seedDemoStoreIfEmpty(t.deps, t.log)).toBe(true);
-}, 240_000);
+  // Synthesising and rendering 24 tracks takes about a minute alone, several on a busy 2-core machine.
+}, 600_000);
 afterAll(async () => {
   await t.close();
 });
@@ -50,7 +51,7 @@ describe('the demo store from its first start', () => {
     }
     // 24 distinct tracks behind 340 beats: one render each.
     expect(previews.size).toBe(24);
-  });
+  }, 180_000);
 
   it('puts the built-in tag at the configured offsets of every preview, at no more than 128 kbps and the beat’s length', async () => {
     const settings = await readStoreSettings(t.deps.db);
@@ -77,5 +78,5 @@ describe('the demo store from its first start', () => {
         expect(Math.abs(hit.offsetSeconds - at)).toBeLessThan(0.05);
       }
     }
-  });
+  }, 180_000);
 });
