@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
+    setupFiles: ['support/csp-guard.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,

@@ -31,9 +31,24 @@ export interface Viewport {
 export const desktop: Viewport = { width: 1440, height: 900 };
 export const mobile: Viewport = { width: 390, height: 844 };
 
+const cspViolations: string[] = [];
+
+/** What the store's Content-Security-Policy blocked since the last call, in any page of a context from newContext. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 export async function newContext(browser: Browser, viewport: Viewport = desktop): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport });
   context.setDefaultTimeout(15_000);
+  // The pages must run under their own CSP: a script, style or eval it blocks is a bug (support/csp-guard.ts fails the test).
+  await context.exposeBinding('reportCspViolation', ({ page }, text: string) => void cspViolations.push(`${page.url()}: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
+      report(`${e.effectiveDirective} blocked ${e.blockedURI || 'an inline source'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
   return context;
 }
 

@@ -5,6 +5,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.js';
 import { registerErrorHandlers } from './lib/http-errors.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { registerTextInputRule } from './lib/text-input.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { beatsRoutes } from './modules/beats/beats.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
@@ -21,7 +23,8 @@ import { testCheckoutRoutes } from './modules/checkout/test-checkout.routes.js';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
 import { storeSettingsRoutes } from './modules/previews/store-settings.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
-import { isApiPath, registerWebApp, sendIndexHtml } from './web/web-app.js';
+import { isApiPath, registerWebApp } from './web/web-app.js';
+import { apiDocsPrefix, registerSecurityHeaders } from './web/security-headers.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; when absent only the API is served. */
@@ -44,7 +47,7 @@ function loggerOptions(deps: Deps, enabled: boolean) {
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: loggerOptions(deps, options.logger ?? true) }),
-    trustProxy: deps.config.isProduction,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -52,12 +55,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('caller', null);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    return payload;
-  });
+  registerSecurityHeaders(app, deps.config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -66,9 +64,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI document is always built (app.swagger()); the docs page and its JSON are served only when API_DOCS is on.
+  if (deps.config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: apiDocsPrefix });
 
   registerErrorHandlers(app);
+  registerTextInputRule(app);
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes(deps));
@@ -86,11 +86,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(testCheckoutRoutes(deps));
   await app.register(purchasesRoutes(deps));
 
-  const hasWebApp = await registerWebApp(app, options.webDist);
+  const sendPage = await registerWebApp(app, options.webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWebApp && wantsPage && !isApiPath(request.url)) return sendIndexHtml(reply);
+    if (sendPage && wantsPage && !isApiPath(request.url)) return sendPage(reply);
     return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });
 

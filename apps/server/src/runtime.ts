@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from './config/env.js';
 import type { Deps } from './deps.js';
 import { lockDataDir } from './db/data-dir-lock.js';
+import { makeTreePrivate } from './lib/private-files.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createLocalStorage } from './adapters/storage/local-storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -16,6 +17,8 @@ import { createPayments } from './adapters/payments/create-payments.js';
 export interface Runtime {
   deps: Deps;
   database: Database;
+  /** How many entries of the data folder others could read at start; they are the server user's only now. */
+  madePrivate: number;
   /** Close the database (checkpointing the embedded one) and release the data folder. */
   shutdown(): Promise<void>;
 }
@@ -36,6 +39,9 @@ export function createDeps(config: Config, database: Database, storage: Storage,
 }
 
 export async function startRuntime(config: Config): Promise<Runtime> {
+  // The data folder is the server user's only (docs/security.md#the-data-folder): one made by an older
+  // version, or copied with looser permissions, is fixed before anything reads it.
+  const madePrivate = makeTreePrivate(config.dataDir);
   // The embedded database is one process's: its folder is locked. With a PostgreSQL server several
   // processes may share the data folder's files (writes land in a temp file and are renamed).
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
@@ -46,12 +52,16 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
     });
     await database.migrate();
+    // PGlite writes a new database's first files readable by everyone (0666, whatever the umask); the files
+    // PostgreSQL makes later are 0600.
+    if (!config.databaseUrl) makeTreePrivate(path.join(config.dataDir, 'db'));
     const storage = createLocalStorage(path.join(config.dataDir, 'files'));
     const deps = createDeps(config, database, storage);
     const db = database;
     return {
       deps,
       database: db,
+      madePrivate,
       async shutdown() {
         try {
           await db.close();

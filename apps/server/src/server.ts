@@ -12,10 +12,14 @@ import type { RunningWorker } from './jobs/job-worker.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
+  // Files this process makes without a mode of their own (a library's, a render in the temp folder) are its
+  // user's only too; the data folder's own code gives explicit modes (docs/security.md#the-data-folder).
+  process.umask(0o077);
   const config = loadConfig();
   const runtime = await startRuntime(config);
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const app = await buildApp(runtime.deps, { webDist });
+  if (runtime.madePrivate > 0) app.log.warn(`tightened permissions of ${runtime.madePrivate} entries in DATA_DIR (${config.dataDir})`);
 
   let worker: RunningWorker | undefined;
   let closing = false;

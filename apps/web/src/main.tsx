@@ -1,3 +1,4 @@
+import './lib/content-security-policy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -30,7 +30,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example.test' })).toThrow(/SMTP_URL: SMTP_URL must look like smtp:/);
   });
 
+  it('takes TRUST_PROXY as a hop count or the proxies’ addresses, trusts none by default, and stops at anything else', () => {
+    expect(loadConfig(base).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback' }).trustProxy).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8', 'loopback'],
+    });
+    for (const value of ['true', '0', '11', '10.0.0.0/33', '10.0.0', 'proxy.example.test', '10.0.0.1,', '::1/129', '10.0.0.1/8/8']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ ...base, PORT: 'abc', TRUST_PROXY: '10.0.0.1, nginx' })).toThrow(
+      /PORT[\s\S]*- TRUST_PROXY: must be a hop count \(1, 2\) or the proxies’ addresses as comma-separated IPs or CIDRs \(10\.0\.0\.0\/8,192\.168\.1\.5\); not "nginx"/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('serves the API docs outside production unless API_DOCS says otherwise', () => {
+    expect(loadConfig(base).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 });

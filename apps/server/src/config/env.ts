@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from '../lib/trust-proxy.js';
 
 const money = (fallback: number) =>
   z.coerce.number().positive().max(100_000).default(fallback);
@@ -19,6 +20,18 @@ const envSchema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
   REMEMBER_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  /** Proxies whose X-Forwarded-For names the client: a hop count or their IPs/CIDRs; unset trusts none (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   VIP_PLAN_PRICE_USD: money(29),
@@ -36,6 +49,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional(),
   /** Where the Stripe client sends API calls (a local stand-in such as stripe-mock); default https://api.stripe.com. */
   STRIPE_API_URL: z.string().url().optional(),
+  /** The API's OpenAPI description and its browsable page at /api/docs; default on outside production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +67,8 @@ export interface Config {
   tokenTtlSeconds: number;
   rememberTtlSeconds: number;
   rateLimitScale: number;
+  /** Which proxies may name the client's address (TRUST_PROXY); by default none, so request.ip is the connection's. */
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   prices: { vipPlanCents: number; stemsCents: number; leaseCents: number };
@@ -62,6 +79,8 @@ export interface Config {
   mailFrom: string;
   /** Stripe Checkout when both keys are set; otherwise the built-in test checkout (never in production). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /** Whether /api/docs (and its OpenAPI JSON) are served: API_DOCS, else on outside production only. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -76,7 +95,7 @@ function tokenSecretFor(env: Env, dataDir: string): string {
   }
   const file = path.join(dataDir, '.token-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -107,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: Math.round(env.TOKEN_TTL_HOURS * 3600),
     rememberTtlSeconds: Math.round(env.REMEMBER_TTL_DAYS * 86400),
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'auto' && env.NODE_ENV !== 'production',
     prices: {
@@ -123,5 +143,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
         : null,
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
   };
 }

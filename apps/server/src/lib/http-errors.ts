@@ -1,5 +1,5 @@
 /** The one error handler: every failure becomes { message } with the right status; a 5xx never shows its internals. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 
@@ -21,6 +21,34 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   return /^(Invalid|Expected|Too|Unrecognized)/.test(message) && field ? `${field}: ${message}` : message;
 }
 
+/** @fastify/multipart's refusals, by code: a form the client has to fix, never a fault of ours. */
+const multipartCodes: Record<string, { status: number; message: string }> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, message: 'Send the form as multipart/form-data.' },
+  FST_PARTS_LIMIT: { status: 400, message: 'The form has too many parts.' },
+  FST_FILES_LIMIT: { status: 400, message: 'The form has too many files.' },
+  FST_FIELDS_LIMIT: { status: 400, message: 'The form has too many fields.' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'A form field has a name that is not allowed.' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: 'A form field sent as JSON is not valid JSON.' },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: 'The upload was interrupted before it finished. Please try again.' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'A file in the form is too large.' },
+};
+
+/** Busboy, the parser under it, throws plain errors; they are told apart by their text. */
+const busboyProblems: [RegExp, string][] = [
+  [/^Multipart: Boundary not found$/, 'The multipart/form-data body has no boundary: send it as a browser sends a FormData.'],
+  [/^The needle cannot/, 'The multipart/form-data boundary is not valid.'],
+  [/unexpected end of multipart data$/i, 'The form data is malformed or ended before it was complete.'],
+  [/^Unsupported Content-Type\.$|^Missing Content-Type/, 'Send the form as multipart/form-data.'],
+];
+
+function describeMultipartError(error: FastifyError, request: FastifyRequest): { status: number; message: string } | null {
+  const known = error.code && Object.hasOwn(multipartCodes, error.code) ? multipartCodes[error.code] : undefined;
+  if (known) return known;
+  if (error.code || !request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return null;
+  const match = busboyProblems.find(([pattern]) => pattern.test(error.message));
+  return match ? { status: 400, message: match[1] } : null;
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -38,6 +66,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ message: 'The request body is too large.' });
     }
+    const multipart = describeMultipartError(error, request);
+    if (multipart) return reply.code(multipart.status).send({ message: multipart.message });
     if (error.statusCode === 429) {
       return reply.code(429).send({ message: 'Too many requests. Please slow down and try again shortly.' });
     }

@@ -1,10 +1,14 @@
-/** Files kept in a folder on disk (the data folder by default). Writes land in a temp file and are renamed into place. */
+/**
+ * Files kept in a folder on disk (the data folder by default). Writes land in a temp file and are renamed into place.
+ * Folders and files are the server user's only (docs/security.md#the-data-folder), whatever the process's umask.
+ */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
+import { privateDirMode, privateFileMode } from '../../lib/private-files.js';
 import { assertSafeKey, type ByteRange, type Storage, type StoredFile } from './storage.js';
 
 export function createLocalStorage(root: string): Storage {
@@ -16,10 +20,10 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const target = fullPath(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: privateDirMode });
       const temp = `${target}.${randomUUID()}.tmp`;
       try {
-        await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(temp));
+        await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(temp, { mode: privateFileMode }));
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });

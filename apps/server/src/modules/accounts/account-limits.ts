@@ -13,6 +13,7 @@ export const accountLimits = {
   otpResendCooldown: { name: 'code requests', max: 1, windowMs: otpResendCooldownSeconds * 1000, scales: false },
   otpRequestsPerEmail: { name: 'code requests for this e-mail', max: 6, windowMs: 60 * minute, scales: false },
   otpChecksPerAddress: { name: 'code checks from this address', max: 30, windowMs: 10 * minute, scales: true },
+  /** Reset by a new code, like the wrong codes below. */
   otpChecksPerEmail: { name: 'code checks for this e-mail', max: 15, windowMs: 10 * minute, scales: true },
   /** Mirrors the per-code limit of 5 wrong tries, so known and unknown e-mails answer alike. Reset by a new code. */
   otpWrongPerEmail: { name: 'wrong codes', max: 5, windowMs: 10 * minute, scales: false },

@@ -19,6 +19,7 @@ import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { callerOf, requireAuth, userByEmailFor } from '../auth/auth.hooks.js';
+import { rememberDevice } from '../auth/known-device.hooks.js';
 import { toUserDto } from '../users/user-dto.js';
 import { changePassword, updateProfile } from './account-settings.service.js';
 import { requestOtp, recoveryMessages, resetPassword, verifyOtp } from './password-recovery.service.js';
@@ -88,13 +89,16 @@ export function accountsRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['account'],
-          description: 'Sets a new password with the reset token from /verifyotp; ends every session of the account.',
+          description:
+            'Sets a new password with the reset token from /verifyotp; ends every session of the account. The browser ' +
+            'becomes a known device of the account, so its logins are not slowed by failures elsewhere.',
           body: changeNewPasswordBody,
           response: { 200: messageResponse },
         },
       },
-      async (request) => {
-        await resetPassword(deps, request.body, request.ip);
+      async (request, reply) => {
+        const device = await resetPassword(deps, request.body, request.ip);
+        rememberDevice(deps, reply, device);
         return { message: accountMessages.passwordChangedSuccessfully };
       },
     );

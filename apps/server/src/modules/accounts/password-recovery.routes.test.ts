@@ -199,6 +199,31 @@ describe('POST /verifyotp', () => {
     expect(row!.usedAt).toBeNull();
   });
 
+  it('ends the wrong-code lock with a new code, however many wrong codes came from elsewhere', async () => {
+    const user = await createUser(t);
+    let codes = 0;
+    // Someone keeps sending wrong codes from many addresses; the owner keeps asking for new ones.
+    for (let round = 0; round < 3; round++) {
+      codes += 1;
+      const code = await requestCode(user, codes);
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        statuses.push((await post('/verifyotp', { email: user.email, otp: wrongCodeFor(code) }, `10.90.${round}.${i + 1}`)).statusCode);
+      }
+      expect(statuses).toEqual([...Array(5).fill(400), ...Array(15).fill(429)]);
+      const locked = await post('/verifyotp', { email: user.email, otp: code });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(recoveryMessages.tooManyWrongCodes);
+      // Asking for codes has its own limits: the owner waits out the 60-second cooldown, not 10 minutes.
+      expect((await post('/sendotp', { email: user.email })).statusCode).toBe(429);
+      clock.advance(61_000);
+    }
+    const fresh = await requestCode(user, codes + 1);
+    const res = await post('/verifyotp', { email: user.email, otp: fresh });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().resetToken).toMatch(/^[\w-]{43}$/);
+  });
+
   it('accepts the right code on the fifth try', async () => {
     const user = await createUser(t);
     const code = await requestCode(user);

@@ -11,6 +11,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { renderEmail, productUrl } from '../../adapters/mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
+import { issueKnownDevice, type IssuedDevice } from '../auth/known-devices.js';
 import { accountLimits, otpLifetimeMs, otpMaxAttempts, resetTokenLifetimeMs } from './account-limits.js';
 import { generateOtp, generateResetToken, hashOtp, hashResetToken, sameHash } from './one-time-code.js';
 
@@ -75,8 +76,10 @@ export async function requestOtp(deps: Deps, email: string, address: string): Pr
   deps.limiter.hit(accountLimits.otpRequestsPerAddress, address);
   deps.limiter.hit(accountLimits.otpResendCooldown, email);
   deps.limiter.hit(accountLimits.otpRequestsPerEmail, email);
-  // A new code comes with fresh tries, for known and unknown e-mails alike.
+  // A new code comes with fresh tries, for known and unknown e-mails alike: wrong codes sent by someone else
+  // (which also count as checks) never keep the owner from the code that just arrived.
   deps.limiter.reset(accountLimits.otpWrongPerEmail, email);
+  deps.limiter.reset(accountLimits.otpChecksPerEmail, email);
   const user = await findUserByEmail(deps, email);
   return { resendAfterSeconds: otpResendCooldownSeconds, delivery: user ? issueAndSendCode(deps, user) : null };
 }
@@ -116,13 +119,14 @@ async function consumeCode(deps: Deps, user: UserRow, code: string): Promise<boo
 
 export async function verifyOtp(deps: Deps, body: ParsedVerify, address: string): Promise<VerifiedCode> {
   deps.limiter.hit(accountLimits.otpChecksPerAddress, address);
-  deps.limiter.hit(accountLimits.otpChecksPerEmail, body.email);
+  // Refused before it counts as a check for the e-mail: the answer says what helps (a new code).
   try {
     deps.limiter.check(accountLimits.otpWrongPerEmail, body.email);
   } catch (error) {
     if (error instanceof AppError) throw new AppError(error.code, recoveryMessages.tooManyWrongCodes, error.headers);
     throw error;
   }
+  deps.limiter.hit(accountLimits.otpChecksPerEmail, body.email);
 
   const user = await findUserByEmail(deps, body.email);
   const ok = user ? await consumeCode(deps, user, body.otp) : false;
@@ -141,8 +145,11 @@ export async function verifyOtp(deps: Deps, body: ParsedVerify, address: string)
 
 type ParsedReset = z.output<typeof changeNewPasswordBody>;
 
-/** Sets a new password with a reset token; ends every session of the account. */
-export async function resetPassword(deps: Deps, body: ParsedReset, address: string): Promise<void> {
+/**
+ * Sets a new password with a reset token; ends every session of the account. The browser that proved it reads
+ * the account's e-mail becomes a known device (docs/product/limits.md#logins): the way in while someone keeps failing logins.
+ */
+export async function resetPassword(deps: Deps, body: ParsedReset, address: string): Promise<IssuedDevice> {
   deps.limiter.hit(accountLimits.passwordResetsPerAddress, address);
   const tokenHash = hashResetToken(body.resetToken);
   const [found] = await deps.db
@@ -174,4 +181,5 @@ export async function resetPassword(deps: Deps, body: ParsedReset, address: stri
     await tx.update(otpCodes).set({ usedAt: now }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt)));
     await revokeAllSessions(tx, userId, now);
   });
+  return issueKnownDevice(deps, userId);
 }

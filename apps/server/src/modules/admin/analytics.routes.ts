@@ -37,11 +37,19 @@ export function analyticsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['admin'], security, querystring: adminPageQuery.pick({ q: true }), produces: ['text/csv'] } },
       async (request, reply) => {
         const day = deps.clock.now().toISOString().slice(0, 10);
+        const csv = Readable.from(purchasesCsv(deps, request.query.q));
+        // Before the first byte a failure is still a 500 (the error handler's); after it, the only honest
+        // answer is a cut connection: the download shows as failed, never as a short file that looks complete.
+        csv.on('error', (error) => {
+          if (!reply.raw.headersSent) return;
+          request.log.error({ err: error }, 'CSV export failed part-way; the download was cut off');
+          reply.raw.destroy();
+        });
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="beat-market-purchases-${day}.csv"`)
           .header('Cache-Control', 'no-store')
-          .send(Readable.from(purchasesCsv(deps, request.query.q)));
+          .send(csv);
       },
     );
 

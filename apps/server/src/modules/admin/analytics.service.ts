@@ -178,9 +178,13 @@ export function formatUsDate(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** A spreadsheet must never run a cell as a formula (CSV injection): such cells are quoted as text. */
+/**
+ * A spreadsheet must never run a cell as a formula (CSV injection): such cells are quoted as text.
+ * Text the input rule refuses (docs/product/limits.md#text-input) is made harmless should any predate
+ * it: NUL is dropped and half a surrogate pair becomes U+FFFD, so the file stays valid UTF-8.
+ */
 export function csvCell(value: string | number): string {
-  let text = String(value);
+  let text = String(value).replaceAll('\u0000', '').replace(/\p{Cs}/gu, '\uFFFD');
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }

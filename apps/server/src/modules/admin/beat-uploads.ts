@@ -5,10 +5,11 @@
  * A file that fails is deleted, so a bad file never reaches a beat.
  */
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { finished, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { beatFileFields, beatFileRules, MEGABYTE, type BeatFileKind, type Mp3Info, type StemsInfo, type WavInfo } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
+import { checkFormPart } from '../../lib/text-input.js';
 import { AudioFileError, inspectMp3, inspectStemsZip, inspectWav } from '../../audio/inspect.js';
 
 export interface StoredBeatFile {
@@ -49,7 +50,10 @@ const inspectors = { mp3: inspectMp3, wav: inspectWav, stems: inspectStemsZip } 
 export async function storeBeatFile(deps: Deps, kind: BeatFileKind, source: Readable): Promise<StoredBeatFile> {
   const key = `${UPLOAD_PREFIX}${randomUUID()}.${extension[kind]}`;
   const limit = new SizeLimit(kind);
-  source.on('error', (error) => limit.destroy(error));
+  // finished() also reports a source that failed before this call (a form cut short is failed by the parser at once).
+  finished(source, (error) => {
+    if (error) limit.destroy(error);
+  });
   // Bytes start flowing before storage attaches its own listeners; the failure still reaches storage.put.
   limit.on('error', () => undefined);
   try {
@@ -71,7 +75,7 @@ export function fileKindOfField(fieldname: string): BeatFileKind | null {
 
 /** The parts of a multipart body, as @fastify/multipart yields them. */
 export type FormPart =
-  | { type: 'field'; fieldname: string; value: unknown }
+  | { type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean }
   | { type: 'file'; fieldname: string; filename: string; file: Readable };
 
 export interface BeatForm {
@@ -100,6 +104,13 @@ export async function readBeatForm(deps: Deps, parts: AsyncIterable<FormPart>): 
   let failure: unknown = null;
   try {
     for await (const part of parts) {
+      try {
+        checkFormPart(part);
+      } catch (error) {
+        failure ??= error;
+        if (part.type === 'file') await drain(part.file);
+        continue;
+      }
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;

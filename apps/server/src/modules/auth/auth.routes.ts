@@ -4,6 +4,7 @@ import { authResponse, getUserBody, getUserResponse, loginBody, messageResponse,
 import type { Deps } from '../../deps.js';
 import { toUserDto } from '../users/user-dto.js';
 import { assertSelfOrAdmin, callerOf, requireAuth, userByEmailFor } from './auth.hooks.js';
+import { knownDeviceToken, rememberDevice } from './known-device.hooks.js';
 import { login, logout, recordSessionTime, signup } from './auth.service.js';
 
 export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -16,15 +17,27 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['auth'], body: signupBody, response: { 201: authResponse } } },
       async (request, reply) => {
         const session = await signup(deps, request.body, request.ip);
+        rememberDevice(deps, reply, session.device);
         return reply.code(201).send({ token: session.token, user: toUserDto(session.user) });
       },
     );
 
     app.post(
       '/api/login',
-      { schema: { tags: ['auth'], body: loginBody, response: { 200: authResponse } } },
-      async (request) => {
-        const session = await login(deps, request.body, request.ip);
+      {
+        schema: {
+          tags: ['auth'],
+          description:
+            'After 5 failed tries each further try waits (1 s, doubling, at most 15 minutes): 429 with Retry-After. ' +
+            'A browser with the account’s bm_device cookie (set here, at sign-up and at password reset) waits only ' +
+            'after its own failures (docs/product/limits.md#logins).',
+          body: loginBody,
+          response: { 200: authResponse },
+        },
+      },
+      async (request, reply) => {
+        const session = await login(deps, request.body, request.ip, knownDeviceToken(request));
+        rememberDevice(deps, reply, session.device);
         return { token: session.token, user: toUserDto(session.user) };
       },
     );

@@ -8,21 +8,38 @@ import type { Deps } from '../../deps.js';
 import type { Db, Tx } from '../../db/client.js';
 import { sessionLogs, sessions, users, type UserRow } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import type { LimitRule } from '../../lib/rate-limiter.js';
+import type { BackoffRule, LimitRule } from '../../lib/rate-limiter.js';
+import { issueKnownDevice, knownDeviceFor, type IssuedDevice } from './known-devices.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords.js';
 
 const minute = 60_000;
 export const authLimits = {
   loginPerAddress: { name: 'login attempts', max: 30, windowMs: minute, scales: true },
-  loginPerEmail: { name: 'login attempts', max: 10, windowMs: minute, scales: true },
-  failedLoginsPerAccount: { name: 'failed logins for this account', max: 100, windowMs: 60 * minute, scales: false },
   signupPerAddress: { name: 'sign-ups from this address', max: 20, windowMs: 10 * minute, scales: true },
   signupPerEmail: { name: 'sign-up attempts', max: 5, windowMs: 10 * minute, scales: true },
 } satisfies Record<string, LimitRule>;
 
+/**
+ * Failed logins slow further tries down instead of locking the account (docs/product/limits.md#logins): 5 tries
+ * back to back, then waits of 1 s, 2 s, 4 s … at most 15 minutes, forgotten a day after the last failure or at
+ * the next success. Browsers the account has not used share one delay per account, which bounds guessing;
+ * a known device (known-devices.ts) has its own, so the owner logs in while someone else keeps failing.
+ */
+const failedLoginDelay = { free: 5, firstDelayMs: 1000, maxDelayMs: 15 * minute, forgetMs: 24 * 60 * minute };
+const resetAdvice = 'Forgot your password? Resetting it also lets this browser log in at once.';
+export const loginBackoff = {
+  perAccount: { name: 'failed logins for this account', ...failedLoginDelay, advice: resetAdvice },
+  perKnownDevice: { name: 'failed logins from this browser', ...failedLoginDelay, advice: resetAdvice },
+} satisfies Record<string, BackoffRule>;
+
 export interface Session {
   token: string;
   user: UserRow;
+}
+
+/** A session made by signing up or logging in, with the known-device token for the browser that did it. */
+export interface BrowserSession extends Session {
+  device: IssuedDevice;
 }
 
 type ParsedSignup = z.output<typeof signupBody>;
@@ -43,7 +60,7 @@ export async function startSession(deps: Deps, user: UserRow, remember: boolean)
   return { token, user: updated! };
 }
 
-export async function signup(deps: Deps, body: ParsedSignup, address: string): Promise<Session> {
+export async function signup(deps: Deps, body: ParsedSignup, address: string): Promise<BrowserSession> {
   deps.limiter.hit(authLimits.signupPerAddress, address);
   deps.limiter.hit(authLimits.signupPerEmail, body.email);
   const passwordHash = await hashPassword(body.password);
@@ -54,20 +71,27 @@ export async function signup(deps: Deps, body: ParsedSignup, address: string): P
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) throw conflict('An account with this email already exists. Please log in.');
-  return startSession(deps, user, true);
+  return { ...(await startSession(deps, user, true)), device: issueKnownDevice(deps, user.id) };
 }
 
-export async function login(deps: Deps, body: ParsedLogin, address: string): Promise<Session> {
+/**
+ * Checks the password, under the per-address limit and a growing delay after failures: the browser's own
+ * when `deviceToken` names a known device of this account, the account's otherwise (an unknown e-mail is
+ * treated like an account, so the answers never tell them apart).
+ */
+export async function login(deps: Deps, body: ParsedLogin, address: string, deviceToken?: string): Promise<BrowserSession> {
   deps.limiter.hit(authLimits.loginPerAddress, address);
-  deps.limiter.hit(authLimits.loginPerEmail, body.email);
-  deps.limiter.check(authLimits.failedLoginsPerAccount, body.email);
   const [user] = await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1);
+  const device = user ? knownDeviceFor(deps, deviceToken, user.id) : null;
+  const [rule, key] = device
+    ? [loginBackoff.perKnownDevice, `${device.userId}:${device.deviceId}`]
+    : [loginBackoff.perAccount, body.email];
+  // Counted as a failure before the password is checked, so parallel guesses cannot share one free try.
+  deps.limiter.attempt(rule, key);
   const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNobody(body.password);
-  if (!user || !ok) {
-    deps.limiter.record(authLimits.failedLoginsPerAccount, body.email);
-    throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
-  }
-  return startSession(deps, user, body.remember ?? false);
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
+  deps.limiter.reset(rule, key);
+  return { ...(await startSession(deps, user, body.remember ?? false)), device: issueKnownDevice(deps, user.id) };
 }
 
 export async function logout(deps: Deps, sessionId: string): Promise<void> {
@@ -103,6 +127,23 @@ export async function authenticate(deps: Deps, token: string): Promise<Caller | 
     )
     .limit(1);
   return row ? { user: row.user, sessionId: claims.sessionId } : null;
+}
+
+/** Whether a session (of this user, when named) is still on: not logged out, not ended by a password change or reset, not expired. */
+export async function isSessionActive(deps: Deps, sessionId: string, userId?: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        userId === undefined ? undefined : eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, deps.clock.now()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function recordSessionTime(deps: Deps, userId: string, seconds: number): Promise<void> {

@@ -56,7 +56,7 @@ export function beatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         countPreviewRequest(deps, request.ip);
         const { beatId } = request.params;
-        const granted = isValidListenGrant(deps.config.tokenSecret, deps.clock, beatId, request.query.grant);
+        const granted = await isValidListenGrant(deps, beatId, request.query.grant);
         const files = await getPreviewFiles(deps, beatId, granted);
         return sendStoredFile(deps.storage, request, reply, {
           key: files.previewKey!,
@@ -71,7 +71,7 @@ export function beatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['beats'], params: beatIdParams, querystring: previewQuery, response: { 200: waveformResponse } } },
       async (request, reply) => {
         const { beatId } = request.params;
-        const granted = isValidListenGrant(deps.config.tokenSecret, deps.clock, beatId, request.query.grant);
+        const granted = await isValidListenGrant(deps, beatId, request.query.grant);
         const files = await getPreviewFiles(deps, beatId, granted);
         if (!files.waveformKey) throw notFound('This beat has no waveform yet.');
         return sendStoredFile(deps.storage, request, reply, {

@@ -1,11 +1,13 @@
 /**
- * Signed download links: each names one user, one beat and one file type and expires within five
- * minutes. HMAC-SHA256 with a key derived from the token secret (its own key, so a link can never
- * pass for a session token or the other way round). Packed in binary so the link stays short:
- * version (1) · user id (16) · beat id (16) · file type (1) · expiry in Unix seconds (4) · MAC (24).
+ * Signed download links: each names one user, one beat, one file type and the session that made it,
+ * and expires within five minutes (or with that session). HMAC-SHA256 with a key derived from the token
+ * secret (its own key, so a link can never pass for a session token or the other way round). Packed in
+ * binary so the link stays short: version (1) · user id (16) · beat id (16) · file type (1) · expiry in
+ * Unix seconds (4) · session id (16) · MAC (18).
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { fileTypes, type FileType } from '@beat/shared';
+import { bytesToUuid, uuidToBytes } from '../../lib/uuid-bytes.js';
 
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
 
@@ -14,19 +16,16 @@ export interface LinkClaims {
   beatId: string;
   fileType: FileType;
   expiresAt: Date;
+  /** The session that made the link: the link ends with it (docs/product/entitlements.md#download-links). */
+  sessionId: string;
 }
 
 export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
-const VERSION = 1;
-const PAYLOAD_BYTES = 38;
-const MAC_BYTES = 24;
-
-const uuidToBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
-function bytesToUuid(bytes: Buffer): string {
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+const VERSION = 2;
+const PAYLOAD_BYTES = 54;
+/** 144 bits: forging one is out of reach, and the link stays within Fastify's 100-character path parameter. */
+const MAC_BYTES = 18;
 
 export function createLinkSigner(tokenSecret: string) {
   const key = Buffer.from(hkdfSync('sha256', tokenSecret, 'beat-market', 'download-links', 32));
@@ -40,6 +39,7 @@ export function createLinkSigner(tokenSecret: string) {
       uuidToBytes(claims.beatId).copy(payload, 17);
       payload.writeUInt8(fileTypes.indexOf(claims.fileType), 33);
       payload.writeUInt32BE(Math.floor(claims.expiresAt.getTime() / 1000), 34);
+      uuidToBytes(claims.sessionId).copy(payload, 38);
       return Buffer.concat([payload, mac(payload)]).toString('base64url');
     },
 
@@ -55,7 +55,13 @@ export function createLinkSigner(tokenSecret: string) {
       if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
       return {
         ok: true,
-        claims: { userId: bytesToUuid(payload.subarray(1, 17)), beatId: bytesToUuid(payload.subarray(17, 33)), fileType, expiresAt },
+        claims: {
+          userId: bytesToUuid(payload.subarray(1, 17)),
+          beatId: bytesToUuid(payload.subarray(17, 33)),
+          fileType,
+          expiresAt,
+          sessionId: bytesToUuid(payload.subarray(38, 54)),
+        },
       };
     },
   };

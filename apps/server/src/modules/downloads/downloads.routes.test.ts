@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DownloadLink } from '@beat/shared';
-import { downloads, entitlements, type BeatRow, type UserRow } from '../../db/schema.js';
+import { downloads, entitlements, sessions, type BeatRow, type UserRow } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { codeIn, waitForMail } from '../accounts/accounts-test-support.js';
 
 const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
@@ -58,7 +59,7 @@ async function downloadRows(userId: string) {
 describe('POST /api/download and fetching the link', () => {
   it('answers a link for one user, beat and file type that expires within 5 minutes', async () => {
     const link = await newLink('wav');
-    expect(link.url).toMatch(/^\/api\/download\/[\w-]{83}$/);
+    expect(link.url).toMatch(/^\/api\/download\/[\w-]{96}$/);
     const ttl = new Date(link.expiresAt).getTime() - clock.now().getTime();
     expect(ttl).toBeGreaterThan(4 * 60_000);
     expect(ttl).toBeLessThanOrEqual(5 * 60_000);
@@ -143,6 +144,7 @@ describe('POST /api/download and fetching the link', () => {
       alter((b) => uuidBytes(other.id).copy(b, 17)),
       alter((b) => uuidBytes(stranger.id).copy(b, 1)),
       alter((b) => b.writeUInt32BE(b.readUInt32BE(34) + 3600, 34)),
+      alter((b) => b.writeUInt8(b.readUInt8(40) ^ 1, 40)), // another session
       alter((b) => b.writeUInt8(b.readUInt8(b.length - 1) ^ 1, b.length - 1)),
     ];
     // The stranger may download this beat (VIP), so only the signature can refuse their copy of the link.
@@ -216,6 +218,72 @@ describe('POST /api/download and fetching the link', () => {
     const badId = await linkFor({ id: 'nope' }, 'mp3');
     expect(badId.json().message).toBe('beatId is not a valid id');
     expect((await linkFor({ id: '00000000-0000-4000-8000-000000000000' }, 'mp3')).statusCode).toBe(404);
+  });
+});
+
+describe('a link ends with the session that made it', () => {
+  async function ownerWithTwoSessions() {
+    const user = await createUser(t);
+    await t.deps.db.insert(entitlements).values({ userId: user.id, beatId: beat.id, source: 'lease' });
+    return { user, laptop: await loginAs(t, user), phone: await loginAs(t, user) };
+  }
+  const sessionEnded = 'This download link ended with the session that made it. Please start the download again.';
+
+  it('works from any live session of its account until the session that made it logs out', async () => {
+    const { user, laptop, phone } = await ownerWithTwoSessions();
+    const { url } = await newLink('mp3', beat, laptop, user.id);
+    expect((await fetchLink(url, laptop)).statusCode).toBe(200);
+    expect((await fetchLink(url, phone)).statusCode).toBe(200);
+    const logout = await t.app.inject(authed(laptop, { method: 'POST', url: '/api/logout' }));
+    expect(logout.statusCode).toBe(200);
+    expect((await fetchLink(url, laptop)).statusCode).toBe(401);
+    const refused = await fetchLink(url, phone);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(sessionEnded);
+    // A link the phone makes itself works.
+    expect((await fetchLink((await newLink('mp3', beat, phone, user.id)).url, phone)).statusCode).toBe(200);
+  });
+
+  it('ends at a password change, even fetched with the new token', async () => {
+    const { user, laptop } = await ownerWithTwoSessions();
+    const { url } = await newLink('mp3', beat, laptop, user.id);
+    const change = await t.app.inject(
+      authed(laptop, { method: 'POST', url: '/api/changePassword', payload: { email: user.email, password: 'test-password', newPassword: 'changed-password' } }),
+    );
+    expect(change.statusCode).toBe(200);
+    const refused = await fetchLink(url, change.json().token as string);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(sessionEnded);
+  });
+
+  it('ends at a password reset by e-mailed code, even fetched after logging in again', async () => {
+    const { user, laptop } = await ownerWithTwoSessions();
+    const { url } = await newLink('mp3', beat, laptop, user.id);
+    const post = (path: string, payload: object) => t.app.inject({ method: 'POST', url: path, payload });
+    expect((await post('/sendotp', { email: user.email })).statusCode).toBe(200);
+    const verified = await post('/verifyotp', { email: user.email, otp: codeIn(await waitForMail(t, user.email)) });
+    expect(verified.statusCode).toBe(200);
+    const reset = await post('/api/changenewpassword', { email: user.email, newPassword: 'reset-password', resetToken: verified.json().resetToken });
+    expect(reset.statusCode).toBe(200);
+    const refused = await fetchLink(url, await loginAs(t, user, 'reset-password'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(sessionEnded);
+  });
+
+  it('ends when its session expires, within the link’s own 5 minutes', async () => {
+    const { user, laptop, phone } = await ownerWithTwoSessions();
+    const { url } = await newLink('mp3', beat, laptop, user.id);
+    const { sid } = JSON.parse(Buffer.from(laptop.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    await t.deps.db.update(sessions).set({ expiresAt: new Date(clock.now().getTime() + 60_000) }).where(eq(sessions.id, sid));
+    expect((await fetchLink(url, phone)).statusCode).toBe(200);
+    clock.advance(2 * 60_000);
+    try {
+      const refused = await fetchLink(url, phone);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(sessionEnded);
+    } finally {
+      clock.advance(-2 * 60_000);
+    }
   });
 });
 

@@ -26,7 +26,7 @@ export function downloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
         const caller = callerOf(request);
         // A link is for the account that fetches it, so it is only ever made for the caller (admins included).
         if (request.body.userId !== caller.user.id) throw forbidden('You can only download files for your own account.');
-        const link = await createDownloadLink(deps, caller.user, request.body.beatId, request.body.fileType);
+        const link = await createDownloadLink(deps, caller, request.body.beatId, request.body.fileType);
         return { url: link.url, expiresAt: link.expiresAt.toISOString(), fileName: link.fileName };
       },
     );
@@ -56,7 +56,7 @@ export function downloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/beats/:beatId/files/:fileType',
       { preHandler: auth, schema: { ...secured, params: fileParams } },
       async (request, reply) => {
-        const link = await createDownloadLink(deps, callerOf(request).user, request.params.beatId, request.params.fileType);
+        const link = await createDownloadLink(deps, callerOf(request), request.params.beatId, request.params.fileType);
         // Same-origin redirects keep the Authorization header, so `fetch` (or curl -L with the header) lands on the file.
         return reply.header('Cache-Control', 'no-store').redirect(link.url, 302);
       },

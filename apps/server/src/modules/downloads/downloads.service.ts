@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.js';
 import { downloads, type BeatRow, type UserRow } from '../../db/schema.js';
 import { forbidden, notFound, type AppError } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
+import { isSessionActive, type Caller } from '../auth/auth.service.js';
 import { getBeat } from '../beats/beats.service.js';
 import { rightsFor } from '../entitlements/entitlements.service.js';
 import { createLinkSigner, DOWNLOAD_LINK_TTL_MS, type LinkSigner } from './download-links.js';
@@ -63,12 +64,14 @@ export interface IssuedLink {
   fileName: string;
 }
 
-export async function createDownloadLink(deps: Deps, user: UserRow, beatId: string, fileType: FileType): Promise<IssuedLink> {
+/** A link for the caller's own account, bound to the caller's session (docs/product/entitlements.md#download-links). */
+export async function createDownloadLink(deps: Deps, caller: Caller, beatId: string, fileType: FileType): Promise<IssuedLink> {
+  const { user, sessionId } = caller;
   deps.limiter.hit(downloadLimits.linksPerUser, user.id);
   const beat = await getBeat(deps, beatId);
   await assertMayDownload(deps, user, beat, fileType);
   const expiresAt = new Date(Math.floor((deps.clock.now().getTime() + DOWNLOAD_LINK_TTL_MS) / 1000) * 1000);
-  const token = signerFor(deps.config).sign({ userId: user.id, beatId: beat.id, fileType, expiresAt });
+  const token = signerFor(deps.config).sign({ userId: user.id, beatId: beat.id, fileType, expiresAt, sessionId });
   return { url: `/api/download/${token}`, expiresAt, fileName: downloadFileName(beat, fileType) };
 }
 
@@ -80,16 +83,25 @@ export interface ResolvedDownload {
   contentType: string;
 }
 
-/** The file a signed link names, for the account that fetches it; refuses expired, altered and other accounts' links. */
+export const downloadLinkMessages = {
+  expired: 'This download link has expired. Please start the download again.',
+  invalid: 'This download link is not valid.',
+  otherAccount: 'This download link belongs to another account.',
+  sessionEnded: 'This download link ended with the session that made it. Please start the download again.',
+} as const;
+
+/**
+ * The file a signed link names, for the account that fetches it; refuses expired, altered and other accounts' links,
+ * and links whose session has ended (logout, password change or reset), even when fetched from another session.
+ */
 export async function resolveDownloadLink(deps: Deps, caller: UserRow, token: string): Promise<ResolvedDownload> {
   const check = signerFor(deps.config).verify(token, deps.clock.now());
   if (!check.ok) {
-    throw check.reason === 'expired'
-      ? forbidden('This download link has expired. Please start the download again.')
-      : forbidden('This download link is not valid.');
+    throw forbidden(check.reason === 'expired' ? downloadLinkMessages.expired : downloadLinkMessages.invalid);
   }
   const { claims } = check;
-  if (claims.userId !== caller.id) throw forbidden('This download link belongs to another account.');
+  if (claims.userId !== caller.id) throw forbidden(downloadLinkMessages.otherAccount);
+  if (!(await isSessionActive(deps, claims.sessionId, claims.userId))) throw forbidden(downloadLinkMessages.sessionEnded);
   const beat = await getBeat(deps, claims.beatId);
   // Checked again at delivery: a refund or a change since the link was made counts.
   await assertMayDownload(deps, caller, beat, claims.fileType);

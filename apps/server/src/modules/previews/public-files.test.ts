@@ -108,18 +108,32 @@ describe('no public path answers a sold file', () => {
       .values({ userId: owner.id, buyerEmail: owner.email, buyerName: owner.fullName, sessionType: 'exclusive', kind: 'exclusive', beatId: beatIds.sold, title: 'Sold Exclusive', priceCents: 30000, provider: 'test' })
       .returning();
     await t.deps.db.insert(entitlements).values({ userId: owner.id, beatId: beatIds.sold, source: 'exclusive', purchaseId: purchase!.id });
+    const ownedLink = async (token: string) => {
+      const res = await t.app.inject(authed(token, { method: 'POST', url: '/api/getpurchasedExclusivebeats', payload: { email: owner.email } }));
+      const [owned] = (res.json() as { beats: { _id: string; streamingMp3FileLink: string }[] }).beats;
+      expect(owned!._id).toBe(beatIds.sold);
+      return owned!.streamingMp3FileLink;
+    };
+    const play = (url: string) => t.app.inject({ method: 'GET', url });
     const token = await loginAs(t, owner);
-    const res = await t.app.inject(authed(token, { method: 'POST', url: '/api/getpurchasedExclusivebeats', payload: { email: owner.email } }));
-    const [owned] = (res.json() as { beats: { _id: string; streamingMp3FileLink: string }[] }).beats;
-    expect(owned!._id).toBe(beatIds.sold);
-    expect(owned!.streamingMp3FileLink).toMatch(/grant=/);
-    const play = await t.app.inject({ method: 'GET', url: owned!.streamingMp3FileLink });
-    expect(play.statusCode).toBe(200);
-    expect(soldHashes.has(sha(play.rawPayload))).toBe(false);
-    // The grant names this beat only, and expires.
-    const elsewhere = owned!.streamingMp3FileLink.replace(beatIds.sold, beatIds.unpublished);
-    expect((await t.app.inject({ method: 'GET', url: elsewhere })).statusCode).toBe(404);
+    const link = await ownedLink(token);
+    expect(link).toMatch(/grant=/);
+    const played = await play(link);
+    expect(played.statusCode).toBe(200);
+    expect(soldHashes.has(sha(played.rawPayload))).toBe(false);
+    // The grant names this beat only…
+    expect((await play(link.replace(beatIds.sold, beatIds.unpublished))).statusCode).toBe(404);
+    // …ends with the session that asked for it…
+    expect((await t.app.inject(authed(token, { method: 'POST', url: '/api/logout' }))).statusCode).toBe(200);
+    expect((await play(link)).statusCode).toBe(404);
+    // …and after 12 hours, even while its session lasts (Remember me).
+    const remembered = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.email, password: 'test-password', remember: true } });
+    const lasting = await ownedLink(remembered.json().token as string);
+    expect((await play(lasting)).statusCode).toBe(200);
+    const [expires, sessionId, signature] = new URL(lasting, 'http://x').searchParams.get('grant')!.split('.');
+    const otherSession = sessionId!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    expect((await play(lasting.replace(`${expires}.${sessionId}.${signature}`, `${expires}.${otherSession}.${signature}`))).statusCode).toBe(404);
     clock.advance(13 * 3600_000);
-    expect((await t.app.inject({ method: 'GET', url: owned!.streamingMp3FileLink })).statusCode).toBe(404);
+    expect((await play(lasting)).statusCode).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { MEGABYTE, storeSettingsResponse, tagFileField, tagPlacementBody } from 
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { sendStoredFile } from '../../lib/send-file.js';
+import { checkFormPart } from '../../lib/text-input.js';
 import { AudioFileError, inspectTag } from '../../audio/inspect.js';
 import { callerOf } from '../auth/auth.hooks.js';
 import { newTagKey, replaceTag, storeSettingsView, updateTagPlacement } from './store-settings.service.js';
@@ -31,6 +32,12 @@ export function storeSettingsRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (!part || part.fieldname !== tagFileField || part.filename === '') {
           part?.file.resume();
           throw badRequest('Choose a tag file (MP3 or WAV) to upload.');
+        }
+        try {
+          checkFormPart(part);
+        } catch (error) {
+          part.file.resume();
+          throw error;
         }
         const key = newTagKey();
         try {

@@ -38,8 +38,9 @@ export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
         path,
         { preHandler: auth, schema: { ...secured, body: purchasedListBody, response: { 200: purchasedBeatsResponse } } },
         async (request) => {
-          const user = await userByEmailFor(deps, callerOf(request), request.body.email);
-          return { beats: await listPurchasedBeats(deps, user.id, kind) };
+          const caller = callerOf(request);
+          const user = await userByEmailFor(deps, caller, request.body.email);
+          return { beats: await listPurchasedBeats(deps, user.id, kind, caller.sessionId) };
         },
       );
     purchasedList('/api/getpurchasedbeats', 'lease');

@@ -33,9 +33,15 @@ export async function listPurchases(deps: Deps, userId: string, limit?: number):
 
 /**
  * Beats bought one way (lease, exclusive, stems), newest purchase first. Refunded purchases are not
- * ownership; beats stay here after an admin deletes them (the buyer keeps what they paid for).
+ * ownership; beats stay here after an admin deletes them (the buyer keeps what they paid for). Their
+ * preview links carry a grant for `sessionId`, the session that asks (preview-links.ts).
  */
-export async function listPurchasedBeats(deps: Deps, userId: string, kind: Exclude<PurchaseKind, 'vipPlan'>): Promise<PurchasedBeat[]> {
+export async function listPurchasedBeats(
+  deps: Deps,
+  userId: string,
+  kind: Exclude<PurchaseKind, 'vipPlan'>,
+  sessionId: string,
+): Promise<PurchasedBeat[]> {
   const rows = await deps.db
     .select({ beat: beats, purchase: purchases })
     .from(purchases)
@@ -50,7 +56,7 @@ export async function listPurchasedBeats(deps: Deps, userId: string, kind: Exclu
     // An owner's player keeps working after the beat leaves the store (sold exclusive, deleted beat).
     list.push({
       ...toBeatDto(beat),
-      streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat),
+      streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat, sessionId),
       purchasedAt: purchase.purchasedAt.toISOString(),
       purchaseId: purchase.id,
     });

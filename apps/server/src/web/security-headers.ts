@@ -1,0 +1,64 @@
+/** The security headers of every answer, in one place (docs/security.md#headers). */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config/env.js';
+
+export const apiDocsPrefix = '/api/docs';
+
+const policy = (directives: Record<string, string>) =>
+  Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+
+const sameOriginOnly = {
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self'",
+  'img-src': "'self' data: blob:",
+  'media-src': "'self' blob:",
+  'connect-src': "'self'",
+  'font-src': "'self'",
+  'object-src': "'none'",
+  'base-uri': "'self'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+
+/**
+ * The web app's pages: scripts, styles, fonts, media and calls from the store's own origin only, no inline
+ * script at all. The one inline style allowed is a <style> element carrying this answer's nonce: the toasts'
+ * styles (react-hot-toast writes them into one such element, apps/web/src/lib/csp-nonce.ts).
+ */
+export function webAppCsp(nonce?: string): string {
+  return policy(nonce ? { ...sameOriginOnly, 'style-src': `'self' 'nonce-${nonce}'` } : sameOriginOnly);
+}
+
+/** The API docs page (swagger-ui): its scripts and styles come from the store, but it injects <style> elements of its own. */
+export const apiDocsCsp = policy({ ...sameOriginOnly, 'style-src': "'self' 'unsafe-inline'", 'img-src': "'self' data:", 'media-src': "'none'" });
+
+/** Powerful browser features the store never uses are off; playing previews (autoplay) and fullscreen stay the store's own. */
+export const permissionsPolicy =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=(), autoplay=(self), fullscreen=(self)';
+
+const isHtml = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+
+/**
+ * Sets the headers on every answer. An HTML answer gets a Content-Security-Policy unless its route set its own
+ * (a web app page with its nonce, the test checkout, the development outbox).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  // Browsers keep to https for a year once the store has been reached over https.
+  const hsts = config.publicUrl?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Permissions-Policy', permissionsPolicy);
+    if (hsts) reply.header('Strict-Transport-Security', hsts);
+    if (isHtml(reply) && !reply.hasHeader('content-security-policy')) {
+      const path = request.url.split('?', 1)[0];
+      const docs = path === apiDocsPrefix || path?.startsWith(`${apiDocsPrefix}/`);
+      reply.header('Content-Security-Policy', docs ? apiDocsCsp : webAppCsp());
+    }
+    return payload;
+  });
+}
