@@ -20,5 +20,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the store supports preloads modules itself.
+    modulePreload: { polyfill: false },
   },
 });

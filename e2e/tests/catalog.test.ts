@@ -27,6 +27,8 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** Rows per page of the VIP CATALOG list (docs/product/screens-and-words.md#catalog-page). */
+const VIP_PAGE = 24;
 const vipList = (page: Page) => page.getByRole('list', { name: /VIP CATALOG/i });
 /** The list's own rows (each row holds a list of tags too). */
 const vipRows = (page: Page) => vipList(page).locator(':scope > li');
@@ -44,18 +46,35 @@ describe('catalog', () => {
     await page.waitForTimeout(1500);
     expect(await firstCard.innerText()).not.toEqual(before); // the seconds tick
     const rows = vipRows(page);
-    await expect.poll(() => rows.count()).toBe(50);
+    await expect.poll(() => rows.count()).toBe(VIP_PAGE);
+    await page.getByText(`${VIP_PAGE} beats shown`).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Load more' }).click();
-    await expect.poll(() => rows.count()).toBe(100);
+    await expect.poll(() => rows.count()).toBe(2 * VIP_PAGE);
+    // The keyboard goes on at the first new row, and the list says how many it shows.
+    await expect.poll(() => rows.nth(VIP_PAGE).evaluate((row) => row.contains(document.activeElement))).toBe(true);
+    await page.getByText(`${2 * VIP_PAGE} beats shown`).waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
   });
 
   it('toggles the carousel to a grid of all exclusives and back', async () => {
     const { page } = await openPage();
     const { beats } = await api<BeatPage>('/api/beats?type=Exclusive&limit=100');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('type=Exclusive')) asked.push(new URL(request.url()).searchParams.get('limit') ?? '');
+    });
     await page.goto('/');
     await page.getByRole('button', { name: 'Show All Exclusives' }).click();
     await page.getByRole('button', { name: 'Show Less' }).waitFor();
+    // `/` loads 12 exclusives at a time whatever the store's size; the grid's "Load more" fetches the rest.
+    expect(asked[0]).toBe('12');
+    const more = page.getByRole('region', { name: 'NEW EXCLUSIVES' }).getByRole('button', { name: 'Load more' });
+    while (await more.isVisible()) {
+      const shown = asked.length;
+      await more.click();
+      await expect.poll(() => asked.length).toBeGreaterThan(shown);
+      await page.waitForLoadState('networkidle');
+    }
     for (const beat of beats) await page.getByText(beat.beatTitle, { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Show Less' }).click();
     await page.getByRole('button', { name: 'Show All Exclusives' }).waitFor();
@@ -68,13 +87,13 @@ describe('catalog', () => {
     const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
     const target = beats[0]!;
     await page.getByRole('searchbox', { name: 'Search for beats or tags' }).fill(target.beatTitle.toUpperCase());
-    const sameTitle = (await api<BeatPage>(`/api/beats?type=Non-Exclusive&limit=50&q=${encodeURIComponent(target.beatTitle)}`)).beats;
+    const sameTitle = (await api<BeatPage>(`/api/beats?type=Non-Exclusive&limit=${VIP_PAGE}&q=${encodeURIComponent(target.beatTitle)}`)).beats;
     await expect.poll(() => vipRows(page).count()).toBe(sameTitle.length);
     await vipList(page).getByText(target.beatTitle, { exact: true }).waitFor();
     for (const row of await vipRows(page).all()) expect((await row.innerText()).toLowerCase()).toContain(target.beatTitle.toLowerCase());
 
     await page.getByRole('searchbox', { name: 'Search for beats or tags' }).fill('phonk');
-    const expected = (await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=50&q=phonk')).beats;
+    const expected = (await api<BeatPage>(`/api/beats?type=Non-Exclusive&limit=${VIP_PAGE}&q=phonk`)).beats;
     expect(expected.length).toBeGreaterThan(0);
     await expect.poll(() => vipRows(page).count()).toBe(expected.length);
     for (const row of await vipRows(page).all()) expect((await row.innerText()).toLowerCase()).toContain('phonk');

@@ -1,16 +1,22 @@
 /**
- * Unlocks and downloads, as people do them: a credit unlock and its WAV, a VIP member's MP3, and a free
- * user buying stems through the test checkout and downloading them from the dashboard. The store is
- * shared by every test file of a run, so each test picks beats it has not used yet.
+ * Unlocks and downloads, as people do them: a credit unlock and its WAV, a VIP member's MP3, a free
+ * user buying stems through the test checkout and downloading them from the dashboard, and a 200 MB
+ * stems ZIP saved by the browser itself. The store is shared by every test file of a run, so each test
+ * picks beats it has not used yet.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
-import type { AuthResponse, Beat, BeatPage, DownloadLink, OwnedBeats } from '@beat/shared';
+import type { AdminBeat, AuthResponse, Beat, BeatPage, DownloadLink, OwnedBeats } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { writeStemsZip } from '../support/stems-zip.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -70,13 +76,13 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ dow
   return { download, bytes: await readFile(path) };
 }
 
-/** The stored file's size, from a one-byte Range request on a fresh signed link. */
+/** The stored file's size, from a one-byte Range request on a fresh signed link (the link alone, no login header). */
 async function fileSize(session: AuthResponse, beatId: string, fileType: 'mp3' | 'wav' | 'stems'): Promise<number> {
   const link = await api<DownloadLink>('/api/download', session.token, {
     method: 'POST',
     body: { beatId, userId: session.user._id, fileType },
   });
-  const res = await fetch(`${baseURL()}${link.url}`, { headers: { authorization: `Bearer ${session.token}`, range: 'bytes=0-0' } });
+  const res = await fetch(`${baseURL()}${link.url}`, { headers: { range: 'bytes=0-0' } });
   expect(res.status).toBe(206);
   return Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
 }
@@ -233,5 +239,112 @@ describe('accessibility', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Download /);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('large files', () => {
+  const MEGABYTE = 1024 * 1024;
+
+  async function sha256Of(file: string): Promise<string> {
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(file), hash);
+    return hash.digest('hex');
+  }
+
+  async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  it('a 200 MB stems ZIP is saved by the browser itself: the stored bytes, without the page holding them', { timeout: 240_000 }, async () => {
+    // The store's way to a large file: an admin uploads the beat with its stems ZIP, and grants a user the stems.
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'beat-e2e-stems-'));
+    const admin = await apiLogin(demo.admin);
+    let beatId: string | null = null;
+    try {
+      const zipPath = path.join(folder, 'stems.zip');
+      const stored = await writeStemsZip(zipPath, 200 * MEGABYTE);
+      expect(stored.size).toBeGreaterThanOrEqual(200 * MEGABYTE);
+      const preview = (await catalogBeats())[0]!.streamingMp3FileLink!;
+      const mp3 = Buffer.from(await (await fetch(`${baseURL()}${preview}`)).arrayBuffer());
+      const title = `Big Stems ${Date.now().toString(36)}`;
+      const form = new FormData();
+      for (const [field, value] of Object.entries({
+        beatTitle: title,
+        artistName: 'E2E Producer',
+        category: 'Electronic',
+        bpm: '140',
+        releaseDate: '2026-05-04',
+        tags: 'e2e, stems',
+        beatType: 'Non-Exclusive',
+      })) {
+        form.append(field, value);
+      }
+      form.append('mp3File', new Blob([mp3], { type: 'audio/mpeg' }), 'big.mp3');
+      form.append('stemsFile', await openAsBlob(zipPath, { type: 'application/zip' }), 'stems.zip');
+      const created = await fetch(`${baseURL()}/api/admin/beats`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: form,
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      beatId = ((await created.json()) as { beat: AdminBeat }).beat._id;
+      // Listed once its preview is rendered.
+      const beat = await until('the new beat in the catalog', async () =>
+        (await api<BeatPage>(`/api/beats?q=${encodeURIComponent(title)}&limit=5`)).beats.find((b) => b._id === beatId),
+      );
+      expect(beat.hasStems).toBe(true);
+
+      const buyer = await createAccount('dl-big');
+      await api(`/api/admin/users/${buyer.user._id}`, admin.token, { method: 'PATCH', body: { isStemsAvailable: true } });
+      const { page, errors } = await openPage(buyer);
+      const dialog = await openBeatModal(page, beat);
+      const button = dialog.getByRole('button', { name: 'Download Stems' });
+      await button.waitFor();
+
+      // The page's JS heap plus the ArrayBuffers it holds (a page that reads the file into memory grows by its size).
+      const cdp = await page.context().newCDPSession(page);
+      const heapUsed = async () => {
+        const usage = await cdp.send('Runtime.getHeapUsage');
+        return usage.usedSize + usage.backingStorageSize;
+      };
+      await cdp.send('HeapProfiler.collectGarbage');
+      const before = await heapUsed();
+      let peak = before;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          peak = Math.max(peak, await heapUsed());
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), button.click()]);
+      const file = await download.path();
+      sampling = false;
+      await sampler;
+      peak = Math.max(peak, await heapUsed());
+
+      // The browser fetched the signed link itself (no blob: URL made from bytes the page held).
+      expect(new URL(download.url()).pathname).toMatch(/^\/api\/download\/[\w-]{96}$/);
+      expect(download.suggestedFilename()).toBe(`${title}.zip`);
+      expect(await download.failure()).toBeNull();
+      const growth = peak - before;
+      console.info(`200 MB download: page memory ${(before / MEGABYTE).toFixed(1)} MB before, peak +${(growth / MEGABYTE).toFixed(1)} MB`);
+      expect(growth).toBeLessThan(50 * MEGABYTE);
+      expect(await fileSize(buyer, beat._id, 'stems')).toBe(stored.size);
+      expect(await sha256Of(file)).toBe(stored.sha256);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      // Out of the catalog again, so the other tests never pick it.
+      if (beatId) await api(`/api/admin/beats/${beatId}`, admin.token, { method: 'DELETE' });
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -4,9 +4,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.js';
-import { registerErrorHandlers } from './lib/http-errors.js';
+import { answerFrameworkError, registerErrorHandlers } from './lib/http-errors.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { registerTextInputRule } from './lib/text-input.js';
+import { registerJsonCompression } from './lib/compression.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { beatsRoutes } from './modules/beats/beats.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
@@ -24,7 +25,8 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
 import { storeSettingsRoutes } from './modules/previews/store-settings.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { isApiPath, registerWebApp } from './web/web-app.js';
-import { apiDocsPrefix, registerSecurityHeaders } from './web/security-headers.js';
+import { apiDocsPrefix, registerSecurityHeaders, securityHeaders } from './web/security-headers.js';
+import { refuseUnclassifiedRoutes } from './web/route-access.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; when absent only the API is served. */
@@ -45,15 +47,23 @@ function loggerOptions(deps: Deps, enabled: boolean) {
 }
 
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(deps.config);
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: loggerOptions(deps, options.logger ?? true) }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => {
+      // Fastify answers these before any hook runs, so the headers every answer carries are set here.
+      setSecurityHeaders(request, reply);
+      answerFrameworkError(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('caller', null);
+  // Every route of the API has an access class, or the app does not start (docs/security.md#who-may-call-what).
+  const endRouteCheck = refuseUnclassifiedRoutes(app);
 
   registerSecurityHeaders(app, deps.config);
 
@@ -69,6 +79,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   registerErrorHandlers(app);
   registerTextInputRule(app);
+  registerJsonCompression(app, isApiPath);
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes(deps));
@@ -87,6 +98,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(purchasesRoutes(deps));
 
   const sendPage = await registerWebApp(app, options.webDist);
+  endRouteCheck();
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

@@ -4,12 +4,15 @@ import { startJobWorker, type JobHandlers, type JobLogger, type RunningWorker } 
 import { previewJobHandlers } from './modules/previews/previews.jobs.js';
 import { countdownJobHandlers } from './modules/countdown/countdown.job.js';
 import { playJobHandlers } from './modules/plays/plays.jobs.js';
+import { retentionJobHandlers } from './modules/retention/retention.jobs.js';
 
 export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
   return {
     ...previewJobHandlers(deps),
     ...countdownJobHandlers(deps, log),
     ...playJobHandlers(deps),
+    ...deps.mailer.jobHandlers,
+    ...retentionJobHandlers(deps, log),
   };
 }
 

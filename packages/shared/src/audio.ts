@@ -47,12 +47,19 @@ export const tagPlacementLimits = {
 export const TAG_MAX_SECONDS = 30;
 export const tagFileField = 'tagFile';
 
+/**
+ * Kept to the thousandth (a millisecond, a thousandth of a dB: docs/audio-pipeline.md#the-tag): finer
+ * values mean nothing to the ear, and one too small for the database's 4-byte float (1e-50) is zero.
+ */
+const toThousandths = (value: number) => Math.round(value * 1000) / 1000 || 0;
+
 const limited = (name: string, unit: string, limits: { min: number; max: number }) =>
   z
     .number({ error: `${name} must be a number` })
     .refine(Number.isFinite, `${name} must be a number`)
     .min(limits.min, `${name} must be between ${limits.min} and ${limits.max} ${unit}`)
-    .max(limits.max, `${name} must be between ${limits.min} and ${limits.max} ${unit}`);
+    .max(limits.max, `${name} must be between ${limits.min} and ${limits.max} ${unit}`)
+    .overwrite(toThousandths);
 
 export const tagPlacementBody = z.object({
   firstOffsetSeconds: limited('First tag', 'seconds', tagPlacementLimits.firstOffsetSeconds),

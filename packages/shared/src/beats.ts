@@ -73,5 +73,3 @@ export const playBody = z.object({
 });
 export const playResponse = z.object({ counted: z.boolean() });
 
-/** Plays shorter than this are not counted (docs/product/screens-and-words.md#player). */
-export const MIN_COUNTED_PLAY_SECONDS = 10;

@@ -3,22 +3,7 @@ import { z } from 'zod';
 import { beatSchema, beatTypeSchema } from './beats.js';
 import { id } from './common.js';
 import { emailField } from './user.js';
-
-/** The product's own words for carts, checkout and the dashboard (docs/product/screens-and-words.md). */
-export const commerceMessages = {
-  addedToCart: (title: string) => `${title} Added to Cart`,
-  removedFromCart: (title: string) => `${title} Removed from Cart`,
-  failedToAddToCart: 'Failed to add to Cart',
-  failedToRemoveFromCart: 'Failed to removed from Cart',
-  selectAtLeastOne: 'Please select at least one item to purchase.',
-  noPrice: 'No price for this beat',
-  stemsNotAvailable: 'Stems are not available for this beat, sorry',
-  orderSummary: 'Order Summary',
-  paymentSuccessful: 'Payment Successful',
-  creatingDashboard: 'Creating your dashboard experience...',
-  noPurchases: 'No Purchases Yet',
-  purchasedOn: (date: string) => `Purchased on: ${date}`,
-} as const;
+import { commerceMessages } from './messages.js';
 
 /** What a cart row buys (docs/product/offers-and-prices.md#cart): `MP3` for a lease, `EXCLUSIVE` for an exclusive. */
 export const licenceLabels = ['MP3', 'EXCLUSIVE'] as const;

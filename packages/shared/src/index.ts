@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './plays.js';
 export * from './common.js';
 export * from './user.js';
 export * from './auth.js';

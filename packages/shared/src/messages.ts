@@ -14,4 +14,24 @@ export const messages = {
   failedToAddFavorite: 'Failed to add to favorites',
   failedToRemoveFavorite: 'Failed to remove from favorites',
   invalidCredentials: 'Invalid email or password',
+  /** The database is restarting or unreachable: answered 503 with Retry-After (docs/reliability.md). */
+  storeUnavailable: 'The store is briefly unavailable. Please try again in a moment.',
+} as const;
+
+/** The product's own words for carts, checkout and the dashboard (docs/product/screens-and-words.md). */
+export const commerceMessages = {
+  addedToCart: (title: string) => `${title} Added to Cart`,
+  removedFromCart: (title: string) => `${title} Removed from Cart`,
+  failedToAddToCart: 'Failed to add to Cart',
+  failedToRemoveFromCart: 'Failed to removed from Cart',
+  selectAtLeastOne: 'Please select at least one item to purchase.',
+  noPrice: 'No price for this beat',
+  stemsNotAvailable: 'Stems are not available for this beat, sorry',
+  orderSummary: 'Order Summary',
+  paymentSuccessful: 'Payment Successful',
+  creatingDashboard: 'Creating your dashboard experience...',
+  noPurchases: 'No Purchases Yet',
+  purchasedOn: (date: string) => `Purchased on: ${date}`,
+  /** The payment provider could not be reached: nothing was reserved or charged (docs/reliability.md). */
+  paymentsUnavailable: 'We could not reach our payment provider, so nothing was charged. Please try again in a few minutes.',
 } as const;

@@ -64,11 +64,57 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
+const startsTransaction = (query: unknown) => {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+};
+
+/**
+ * Drizzle's transaction() takes a client from the pool and sends BEGIN before the try whose `finally` gives the
+ * client back: when the connection dies just then (the server restarting), the client would stay taken for good,
+ * and each outage would cost the pool a connection until none is left. This pool gives such a client back itself.
+ */
+class TransactionSafePool extends pg.Pool {
+  private readonly guarded = new WeakSet<pg.PoolClient>();
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    // The callback form is the pool's own (pool.query); it always gives its client back.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => this.guard(client));
+  }
+
+  private guard(client: pg.PoolClient): pg.PoolClient {
+    if (this.guarded.has(client)) return client;
+    this.guarded.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (startsTransaction(args[0]) && result instanceof Promise) {
+        // `client.release` is the current checkout's (the pool sets a new one each time).
+        result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
+      }
+      return result;
+    }) as typeof client.query;
+    return client;
+  }
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new TransactionSafePool({
+    connectionString: url,
+    max,
+    // A server that does not answer fails the request within seconds (a 503) instead of holding it (docs/reliability.md).
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
   // An idle client can lose its connection (server restart, admin termination); the pool replaces it.
   // Without a listener the 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed and will be replaced (${error.message})`));
+  // A client in use emits 'error' too when its connection ends; the query it runs fails with that error (and the
+  // request answers 503), the pool drops the client when it comes back. Without this listener the process would crash.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Surface a wrong URL at start-up rather than on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -1,6 +1,7 @@
 /** The database tables. Money is kept in whole cents; times are timestamptz. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -60,6 +61,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    // The admin's user list (newest first) and its search (docs/decisions/0015-query-plans.md).
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_user_type_valid', sql`${t.userType} in ('freeUser', 'invitedUser', 'vipUser')`),
   ],
@@ -78,7 +83,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 
@@ -140,6 +145,25 @@ export const beats = pgTable(
       .where(sql`${t.published} and ${t.soldAt} is null and ${t.previewKey} is not null`),
     check('beats_audio_state_valid', sql`${t.audioState} in ('rendering', 'ready', 'failed')`),
     index('beats_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The catalog without a type; the admin's beats list with and without one; the per-beat analytics' search
+    // (docs/decisions/0015-query-plans.md).
+    index('beats_listed_newest_idx')
+      .on(t.releaseDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.published} and ${t.soldAt} is null and ${t.previewKey} is not null`),
+    index('beats_admin_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.releaseDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('beats_admin_type_newest_idx')
+      .on(t.beatType, t.createdAt.desc().nullsFirst(), t.releaseDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('beats_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The analytics' per-beat table sorted by title or plays, either way (docs/decisions/0015-query-plans.md).
+    index('beats_title_asc_idx').on(sql`lower(${t.title})`, t.id),
+    index('beats_title_desc_idx').on(sql`lower(${t.title}) desc`, t.id),
+    index('beats_plays_asc_idx').on(t.playCount, t.id),
+    index('beats_plays_desc_idx').on(t.playCount.desc().nullsFirst(), t.id),
+    // The countdown sweep every 30 seconds (docs/product/offers-and-prices.md#countdown).
+    index('beats_countdown_idx').on(t.countdownEndTime).where(sql`${t.beatType} = 'Exclusive' and ${t.soldAt} is null`),
   ],
 );
 
@@ -154,7 +178,11 @@ export const favorites = pgTable(
       .references(() => beats.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.beatId] }), index('favorites_beat_idx').on(t.beatId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.beatId] }),
+    index('favorites_beat_idx').on(t.beatId),
+    index('favorites_created_idx').on(t.createdAt),
+  ],
 );
 
 export const plays = pgTable(
@@ -168,7 +196,7 @@ export const plays = pgTable(
     seconds: real('seconds').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('plays_beat_idx').on(t.beatId), index('plays_created_idx').on(t.createdAt)],
+  (t) => [index('plays_beat_idx').on(t.beatId), index('plays_created_idx').on(t.createdAt), index('plays_user_idx').on(t.userId)],
 );
 
 export const sessionLogs = pgTable(
@@ -181,7 +209,7 @@ export const sessionLogs = pgTable(
     seconds: integer('seconds').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('session_logs_created_idx').on(t.createdAt)],
+  (t) => [index('session_logs_created_idx').on(t.createdAt), index('session_logs_user_idx').on(t.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -202,7 +230,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    // Retention looks at sent or failed mail only (docs/background-jobs.md#retention).
+    index('mail_outbox_finished_idx').on(t.createdAt).where(sql`${t.sentAt} is not null or ${t.error} is not null`),
+  ],
 );
 
 /** One-time codes for password recovery, stored hashed (docs/product/accounts.md#password-recovery). */
@@ -219,20 +251,32 @@ export const otpCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('otp_codes_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('otp_codes_user_idx').on(t.userId, t.createdAt.desc()),
+    index('otp_codes_expires_idx').on(t.expiresAt),
+    index('otp_codes_used_idx').on(t.usedAt),
+  ],
 );
 
 /** Short-lived tokens that /verifyotp answers and /api/changenewpassword requires, stored hashed. */
-export const resetTokens = pgTable('reset_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const resetTokens = pgTable(
+  'reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reset_tokens_user_idx').on(t.userId),
+    index('reset_tokens_expires_idx').on(t.expiresAt),
+    index('reset_tokens_used_idx').on(t.usedAt),
+  ],
+);
 
 // ── Commerce ──────────────────────────────────────────────────────────────────────────
 
@@ -297,7 +341,7 @@ export const checkoutItems = pgTable(
     title: text('title').notNull(),
     priceCents: integer('price_cents').notNull(),
   },
-  (t) => [index('checkout_items_checkout_idx').on(t.checkoutId)],
+  (t) => [index('checkout_items_checkout_idx').on(t.checkoutId), index('checkout_items_beat_idx').on(t.beatId)],
 );
 
 /** One row per thing bought: the books. Kept when a user or beat is deleted. */
@@ -320,9 +364,16 @@ export const purchases = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
-    index('purchases_user_idx').on(t.userId, t.purchasedAt.desc()),
-    index('purchases_purchased_at_idx').on(t.purchasedAt),
+    // A buyer's history and the ledger, newest first with the id as tie-break (docs/decisions/0015-query-plans.md).
+    index('purchases_user_idx').on(t.userId, t.purchasedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('purchases_purchased_at_idx').on(t.purchasedAt, t.id),
+    // The dashboard's daily sales, read from the index alone.
+    index('purchases_sales_by_day_idx').on(t.purchasedAt, t.sessionType, t.priceCents).where(sql`${t.refundedAt} is null`),
     index('purchases_beat_idx').on(t.beatId),
+    index('purchases_checkout_idx').on(t.checkoutId),
+    index('purchases_buyer_name_trgm_idx').using('gin', t.buyerName.op('gin_trgm_ops')),
+    index('purchases_buyer_email_trgm_idx').using('gin', t.buyerEmail.op('gin_trgm_ops')),
+    index('purchases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -333,16 +384,20 @@ export const processedEvents = pgTable('processed_events', {
   receivedAt: createdAt(),
 });
 
-export const refunds = pgTable('refunds', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  checkoutId: uuid('checkout_id')
-    .notNull()
-    .references(() => checkouts.id, { onDelete: 'cascade' }),
-  amountCents: integer('amount_cents').notNull(),
-  providerRefundId: text('provider_refund_id'),
-  reason: text('reason').notNull(),
-  createdAt: createdAt(),
-});
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_checkout_idx').on(t.checkoutId)],
+);
 
 // ── Entitlements and downloads ───────────────────────────────────────────────────────
 
@@ -364,7 +419,11 @@ export const entitlements = pgTable(
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.beatId, t.source] }), index('entitlements_beat_idx').on(t.beatId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.beatId, t.source] }),
+    index('entitlements_beat_idx').on(t.beatId),
+    index('entitlements_purchase_idx').on(t.purchaseId),
+  ],
 );
 
 /** Credits spent, one row per unlock (analytics: credits spent). */
@@ -377,7 +436,11 @@ export const creditSpends = pgTable(
     credits: integer('credits').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_spends_created_idx').on(t.createdAt)],
+  (t) => [
+    index('credit_spends_created_idx').on(t.createdAt),
+    index('credit_spends_user_idx').on(t.userId),
+    index('credit_spends_beat_idx').on(t.beatId),
+  ],
 );
 
 export const downloads = pgTable(
@@ -389,7 +452,7 @@ export const downloads = pgTable(
     fileType: text('file_type', { enum: fileTypes }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('downloads_created_idx').on(t.createdAt), index('downloads_beat_idx').on(t.beatId)],
+  (t) => [index('downloads_created_idx').on(t.createdAt), index('downloads_beat_idx').on(t.beatId), index('downloads_user_idx').on(t.userId)],
 );
 
 // ── Admin ────────────────────────────────────────────────────────────────────────────
@@ -408,7 +471,33 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('audit_log_actor_idx').on(t.actorId)],
+);
+
+/**
+ * Per-beat totals of the analytics' per-beat table (favourites; sales and revenue of purchases not refunded), one row
+ * per beat, kept by triggers on beats, favorites and purchases in the writer's own transaction, so the table can be
+ * sorted by any of them through an index (docs/decisions/0015-query-plans.md).
+ */
+export const beatStats = pgTable(
+  'beat_stats',
+  {
+    beatId: uuid('beat_id')
+      .primaryKey()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    favourites: integer('favourites').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  // Each sort runs both ways with the beat id ascending as tie-break: one index per direction.
+  (t) => [
+    index('beat_stats_favourites_asc_idx').on(t.favourites, t.beatId),
+    index('beat_stats_favourites_desc_idx').on(t.favourites.desc().nullsFirst(), t.beatId),
+    index('beat_stats_sales_asc_idx').on(t.sales, t.beatId),
+    index('beat_stats_sales_desc_idx').on(t.sales.desc().nullsFirst(), t.beatId),
+    index('beat_stats_revenue_asc_idx').on(t.revenueCents, t.beatId),
+    index('beat_stats_revenue_desc_idx').on(t.revenueCents.desc().nullsFirst(), t.beatId),
+  ],
 );
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -499,4 +588,17 @@ export const playListens = pgTable(
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.listener, t.beatId] }), index('play_listens_counted_idx').on(t.countedAt)],
+);
+
+/**
+ * The catalog's version: one row, bumped by triggers on `beats` in the same transaction as any write that
+ * public catalog answers can show, so every server process keys its cached answers alike (docs/decisions/0016-catalog-cache.md).
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
 );

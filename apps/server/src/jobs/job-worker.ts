@@ -8,6 +8,7 @@ import os from 'node:os';
 import type { Db } from '../db/client.js';
 import type { JobRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { isDatabaseUnavailable } from '../lib/database-errors.js';
 import {
   claimJobs,
   completeJob,
@@ -176,7 +177,12 @@ export async function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, op
         const claimed = free > 0 ? await claimJobs(deps.db, deps.clock, id, queues, free, leaseMs) : [];
         for (const job of claimed) {
           const run = runJob(deps, handlers, job, id, leaseMs, options.log, abortJobs.signal)
-            .catch((error: unknown) => options.log.error({ err: error, job: job.id }, 'job bookkeeping failed'))
+            .catch((error: unknown) =>
+              // The database went away mid-job: the lease runs out and the job is queued again once it is back.
+              isDatabaseUnavailable(error)
+                ? options.log.warn({ err: error, job: job.id }, 'job bookkeeping failed: the database is unavailable')
+                : options.log.error({ err: error, job: job.id }, 'job bookkeeping failed'),
+            )
             .finally(() => {
               inFlight.delete(run);
               wake?.();
@@ -185,7 +191,9 @@ export async function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, op
         }
         if (claimed.length > 0 && inFlight.size < options.concurrency) continue;
       } catch (error) {
-        options.log.error({ err: error }, 'job worker could not poll the queue');
+        // A restarting database is expected now and then: the worker keeps polling and carries on once it is back.
+        if (isDatabaseUnavailable(error)) options.log.warn({ err: error }, 'job worker could not poll the queue: the database is unavailable');
+        else options.log.error({ err: error }, 'job worker could not poll the queue');
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, pollMs);

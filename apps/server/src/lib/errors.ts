@@ -7,6 +7,7 @@ export const errorStatus = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -33,3 +34,6 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('TOO_MANY_REQUESTS', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** A part the store depends on is out of reach for now; nothing was changed and the same call may simply be tried again. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new AppError('SERVICE_UNAVAILABLE', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

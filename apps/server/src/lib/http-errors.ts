@@ -1,7 +1,15 @@
 /** The one error handler: every failure becomes { message } with the right status; a 5xx never shows its internals. */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@beat/shared';
 import { AppError } from './errors.js';
+import { isDatabaseUnavailable } from './database-errors.js';
+
+/** The only thing a client learns of a fault of ours: its internals stay in the log. */
+const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+/** Seconds a client is asked to wait when the database is out of reach (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 interface ValidationIssue {
   instancePath: string;
@@ -49,9 +57,29 @@ function describeMultipartError(error: FastifyError, request: FastifyRequest): {
   return match ? { status: 400, message: match[1] } : null;
 }
 
+/**
+ * Fastify's own refusals before any route is found (its `frameworkErrors` option): an address whose
+ * percent-encoding does not decode (`/api/beats/%E0%A4%A`), or a path segment longer than a route
+ * parameter may be. They answer in the product's one shape, and never echo the address back.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ message: 'The address is not valid: part of it is not correctly percent-encoded.' });
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send({ message: 'The address is too long: one of its parts is longer than any this store uses.' });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  reply.code(500).send({ message: SERVER_FAULT });
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A part out of reach is worth a line in the log, not an alarm: the answer tells the client to try again.
+      if (error.status >= 500) request.log.warn({ err: error }, 'request refused: a service is unavailable');
       return reply.code(error.status).headers(error.headers).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -74,7 +102,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message || 'The request is not valid.' });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: messages.storeUnavailable });
+    }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ message: SERVER_FAULT });
   });
 }

@@ -62,6 +62,8 @@ export interface TestAppOptions {
   webDist?: string;
   /** Routes only a test needs, added before the app is ready (the log guard's fixture adds one that throws). */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** PostgreSQL server only: the app connects to the address this answers for the fresh database's URL (a proxy in front of it). */
+  connectThrough?: (databaseUrl: string) => Promise<string>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -74,7 +76,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const pgServer = process.env.TEST_DATABASE_URL ? await freshPostgres() : null;
-  const database = await openDatabase(pgServer ? { url: pgServer.url, poolSize: 20 } : {});
+  const appUrl = pgServer && options.connectThrough ? await options.connectThrough(pgServer.url) : pgServer?.url;
+  const database = await openDatabase(appUrl ? { url: appUrl, poolSize: 20 } : {});
   await database.migrate();
   const clock = options.clock ?? systemClock;
   const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')), clock);
@@ -150,11 +153,15 @@ export function authed(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
 }
 
-/** Every route of the app as "METHOD /path", rebuilt from printRoutes' tree (children print only their own segment, indented by depth). */
+/**
+ * Every route of the app as "METHOD /path", rebuilt from printRoutes' tree (children print only their own segment,
+ * indented by depth). The tree keeps its shared prefixes as nodes of their own: without them a wildcard under a
+ * shared prefix prints without it ("/api/docs/static/*" as "/api/docs/*").
+ */
 export function routesOf(app: FastifyInstance): string[] {
   const stack: string[] = [];
   const found: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  for (const line of app.printRoutes().split('\n')) {
     const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;

@@ -1,5 +1,5 @@
 /** The security headers of every answer, in one place (docs/security.md#headers). */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.js';
 
 export const apiDocsPrefix = '/api/docs';
@@ -46,11 +46,21 @@ const isHtml = (reply: FastifyReply) => String(reply.getHeader('content-type') ?
  * (a web app page with its nonce, the test checkout, the development outbox).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const setHeaders = securityHeaders(config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    setHeaders(request, reply);
+    return payload;
+  });
+}
+
+/** The headers themselves, also for the answers Fastify makes before any hook runs (app.ts: frameworkErrors). */
+export function securityHeaders(config: Config): (request: FastifyRequest, reply: FastifyReply) => void {
   // Browsers keep to https for a year once the store has been reached over https.
   const hsts = config.publicUrl?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
-  app.addHook('onSend', async (request, reply, payload) => {
+  return (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
+    // A route may be stricter: a download link's answer sends no referrer at all (docs/security.md#download-links).
+    if (!reply.hasHeader('referrer-policy')) reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Permissions-Policy', permissionsPolicy);
     if (hsts) reply.header('Strict-Transport-Security', hsts);
@@ -59,6 +69,5 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
       const docs = path === apiDocsPrefix || path?.startsWith(`${apiDocsPrefix}/`);
       reply.header('Content-Security-Policy', docs ? apiDocsCsp : webAppCsp());
     }
-    return payload;
-  });
+  };
 }

@@ -35,6 +35,20 @@ describe('the web app and the API from one server', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers /robots.txt with text that keeps crawlers to the public pages, not with the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).not.toContain('<div id="root">');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toEqual(expect.arrayContaining(['Disallow: /api', 'Disallow: /admin', 'Disallow: /cart', 'Disallow: /account-setting']));
+    // Every other line is a Disallow of a path; the catalog pages stay open and no sitemap is named (there is none).
+    for (const line of lines.slice(1)) expect(line).toMatch(/^Disallow: \/[\w-]+$/);
+    for (const open of ['/', '/beats', '/vip', '/exclusives', '/login']) expect(lines).not.toContain(`Disallow: ${open}`);
+    expect(res.body).not.toMatch(/sitemap/i);
+  });
+
   it('answers unknown API paths with 404 JSON, not the page', async () => {
     for (const url of ['/api/unknown', '/api']) {
       const res = await t.app.inject({ method: 'GET', url });

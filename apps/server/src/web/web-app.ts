@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { registerRobotsTxt } from './robots.js';
 import { webAppCsp } from './security-headers.js';
 
 /** Paths the API owns; everything else that is a GET for a page gets the web app. */
@@ -42,6 +43,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       }
     },
   });
+  registerRobotsTxt(app, apiPrefixes);
 
   return (reply) => {
     const nonce = randomBytes(16).toString('base64');

@@ -1,65 +1,121 @@
 /** Every route of the product's screens (docs/product/screens-and-words.md#screens). Route modules are loaded lazily so `/` downloads only what it shows. */
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../config/paths';
+import { ErrorBoundary } from './error-boundary';
+import { lazyPage } from './lazy-page';
 import { RootLayout } from './routes/root-layout';
-import { PageError, RouteError } from './routes/route-error';
+import { RouteError } from './routes/route-error';
 
-const comingSoon = (title: string) => ({
-  lazy: async () => {
-    const { ComingSoonPage } = await import('./routes/coming-soon');
-    return { Component: () => <ComingSoonPage title={title} /> };
-  },
-});
+const CatalogPage = lazyPage(() => import('./routes/catalog').then((m) => m.CatalogPage));
+const VipPage = lazyPage(() => import('./routes/vip').then((m) => m.VipPage));
+const ExclusivesPage = lazyPage(() => import('./routes/exclusives').then((m) => m.ExclusivesPage));
+const LoginPage = lazyPage(() => import('./routes/login').then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import('./routes/signup').then((m) => m.SignupPage));
+const FavouritePage = lazyPage(() => import('./routes/favourite').then((m) => m.FavouritePage));
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password').then((m) => m.ForgotPasswordPage));
+const OtpVerificationPage = lazyPage(() => import('./routes/otp-verification').then((m) => m.OtpVerificationPage));
+const ChangePasswordPage = lazyPage(() => import('./routes/change-password').then((m) => m.ChangePasswordPage));
+const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage));
+const PaymentConfirmPage = lazyPage(() => import('./routes/payment-confirm').then((m) => m.PaymentConfirmPage));
+const UserDashboardPage = lazyPage(() => import('./routes/user-dashboard').then((m) => m.UserDashboardPage));
+const PurchaseHistoryPage = lazyPage(() => import('./routes/purchase-history').then((m) => m.PurchaseHistoryPage));
+const AccountSettingPage = lazyPage(() => import('./routes/account-setting').then((m) => m.AccountSettingPage));
+// The admin area: one lazy chunk for its frame and guard, one per page (charts load only there).
+const AdminLayout = lazyPage(() => import('./routes/admin').then((m) => m.AdminLayout));
+const AdminDashboardPage = lazyPage(() => import('./routes/admin-dashboard').then((m) => m.AdminDashboardPage));
+const AdminBeatsPage = lazyPage(() => import('./routes/admin-beats').then((m) => m.AdminBeatsPage));
+const AdminUsersPage = lazyPage(() => import('./routes/admin-users').then((m) => m.AdminUsersPage));
+const AdminAnalyticsPage = lazyPage(() => import('./routes/admin-analytics').then((m) => m.AdminAnalyticsPage));
+const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-settings').then((m) => m.AdminStoreSettingsPage));
+const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage));
+const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage));
 
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        // A failing page is replaced inside the shell, so the menu and the player stay usable.
-        ErrorBoundary: PageError,
-        children: [
-          { index: true, lazy: () => import('./routes/catalog').then((m) => ({ Component: m.CatalogPage })) },
-          { path: paths.beats, lazy: () => import('./routes/catalog').then((m) => ({ Component: m.CatalogPage })) },
-          { path: paths.vip, lazy: () => import('./routes/vip').then((m) => ({ Component: m.VipPage })) },
-          { path: paths.exclusives, lazy: () => import('./routes/exclusives').then((m) => ({ Component: m.ExclusivesPage })) },
-          { path: paths.login, lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginPage })) },
-          { path: paths.signup, lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupPage })) },
-          { path: paths.favourite, lazy: () => import('./routes/favourite').then((m) => ({ Component: m.FavouritePage })) },
-          { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })) },
-          { path: paths.otpVerification, lazy: () => import('./routes/otp-verification').then((m) => ({ Component: m.OtpVerificationPage })) },
-          { path: paths.changePassword, lazy: () => import('./routes/change-password').then((m) => ({ Component: m.ChangePasswordPage })) },
-          { path: paths.cart, lazy: () => import('./routes/cart').then((m) => ({ Component: m.CartPage })) },
-          { path: paths.paymentConfirm, lazy: () => import('./routes/payment-confirm').then((m) => ({ Component: m.PaymentConfirmPage })) },
-          { path: paths.userDashboard, lazy: () => import('./routes/user-dashboard').then((m) => ({ Component: m.UserDashboardPage })) },
-          { path: paths.purchaseHistory, lazy: () => import('./routes/purchase-history').then((m) => ({ Component: m.PurchaseHistoryPage })) },
-          { path: paths.accountSetting, lazy: () => import('./routes/account-setting').then((m) => ({ Component: m.AccountSettingPage })) },
-          {
-            // The admin area: one lazy chunk for its frame and guard, one per page (charts load only there).
-            path: '/admin',
-            lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminLayout })),
-            children: [
-              { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
-              { path: paths.adminDashboard, lazy: () => import('./routes/admin-dashboard').then((m) => ({ Component: m.AdminDashboardPage })) },
-              { path: paths.adminBeats, lazy: () => import('./routes/admin-beats').then((m) => ({ Component: m.AdminBeatsPage })) },
-              { path: paths.adminUsers, lazy: () => import('./routes/admin-users').then((m) => ({ Component: m.AdminUsersPage })) },
-              { path: paths.adminAnalytics, lazy: () => import('./routes/admin-analytics').then((m) => ({ Component: m.AdminAnalyticsPage })) },
-              {
-                path: paths.adminStoreSettings,
-                lazy: () => import('./routes/admin-store-settings').then((m) => ({ Component: m.AdminStoreSettingsPage })),
-              },
-            ],
-          },
-          { path: paths.mixingMastering, ...comingSoon('Mixing & Mastering') },
-          { path: paths.artworks, ...comingSoon('Artworks') },
-          { path: paths.about, ...comingSoon('About') },
-          { path: paths.marketing, ...comingSoon('Marketing') },
-          { path: paths.branding, ...comingSoon('Branding') },
-          { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
-        ],
-      },
-    ],
-  },
-]);
+/** The page of each path, to fetch the first page's code while the shell renders. */
+const pageOf: Record<string, { preload: () => void }[]> = {
+  [paths.home]: [CatalogPage],
+  [paths.beats]: [CatalogPage],
+  [paths.vip]: [VipPage],
+  [paths.exclusives]: [ExclusivesPage],
+  [paths.login]: [LoginPage],
+  [paths.signup]: [SignupPage],
+  [paths.favourite]: [FavouritePage],
+  [paths.forgotPassword]: [ForgotPasswordPage],
+  [paths.otpVerification]: [OtpVerificationPage],
+  [paths.changePassword]: [ChangePasswordPage],
+  [paths.cart]: [CartPage],
+  [paths.paymentConfirm]: [PaymentConfirmPage],
+  [paths.userDashboard]: [UserDashboardPage],
+  [paths.purchaseHistory]: [PurchaseHistoryPage],
+  [paths.accountSetting]: [AccountSettingPage],
+  [paths.adminDashboard]: [AdminLayout, AdminDashboardPage],
+  [paths.adminBeats]: [AdminLayout, AdminBeatsPage],
+  [paths.adminUsers]: [AdminLayout, AdminUsersPage],
+  [paths.adminAnalytics]: [AdminLayout, AdminAnalyticsPage],
+  [paths.adminStoreSettings]: [AdminLayout, AdminStoreSettingsPage],
+};
+for (const page of pageOf[window.location.pathname] ?? []) page.preload();
+
+/** A failing page is replaced inside the shell, so the menu and the player stay usable; the next page tries again. */
+function PageFrame() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} standalone={false} />}>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+const comingSoon = ['Mixing & Mastering', 'Artworks', 'About', 'Marketing', 'Branding'] as const;
+const comingSoonPaths = {
+  'Mixing & Mastering': paths.mixingMastering,
+  Artworks: paths.artworks,
+  About: paths.about,
+  Marketing: paths.marketing,
+  Branding: paths.branding,
+} as const;
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      {/* The shell itself failed: the error page fills the window. */}
+      <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
+        <Routes>
+          <Route path="/" element={<RootLayout />}>
+            <Route element={<PageFrame />}>
+              <Route index element={<CatalogPage />} />
+              <Route path={paths.beats} element={<CatalogPage />} />
+              <Route path={paths.vip} element={<VipPage />} />
+              <Route path={paths.exclusives} element={<ExclusivesPage />} />
+              <Route path={paths.login} element={<LoginPage />} />
+              <Route path={paths.signup} element={<SignupPage />} />
+              <Route path={paths.favourite} element={<FavouritePage />} />
+              <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+              <Route path={paths.otpVerification} element={<OtpVerificationPage />} />
+              <Route path={paths.changePassword} element={<ChangePasswordPage />} />
+              <Route path={paths.cart} element={<CartPage />} />
+              <Route path={paths.paymentConfirm} element={<PaymentConfirmPage />} />
+              <Route path={paths.userDashboard} element={<UserDashboardPage />} />
+              <Route path={paths.purchaseHistory} element={<PurchaseHistoryPage />} />
+              <Route path={paths.accountSetting} element={<AccountSettingPage />} />
+              <Route path="/admin" element={<AdminLayout />}>
+                <Route index element={<Navigate to={paths.adminDashboard} replace />} />
+                <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
+                <Route path={paths.adminBeats} element={<AdminBeatsPage />} />
+                <Route path={paths.adminUsers} element={<AdminUsersPage />} />
+                <Route path={paths.adminAnalytics} element={<AdminAnalyticsPage />} />
+                <Route path={paths.adminStoreSettings} element={<AdminStoreSettingsPage />} />
+              </Route>
+              {comingSoon.map((title) => (
+                <Route key={title} path={comingSoonPaths[title]} element={<ComingSoonPage title={title} />} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Route>
+        </Routes>
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
+}

@@ -93,7 +93,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return (plain?.[1] ?? plain?.[2])?.trim() || null;
 }
 
-/** Fetches a file with the bearer token (download links only work for their own account): its bytes and the server's file name. */
+/** Fetches a small file that needs the bearer token (a licence PDF, a CSV export): its bytes and the server's file name. */
 export async function apiFile(path: string, options: { signal?: AbortSignal } = {}): Promise<{ blob: Blob; fileName: string | null }> {
   const session = loadSession();
   let response: Response;

@@ -9,5 +9,6 @@ export function createOutboxMailer(db: Db): Mailer {
     async send(message) {
       await db.insert(mailOutbox).values(message);
     },
+    jobHandlers: {},
   };
 }

@@ -1,11 +1,14 @@
-/** The SMTP path against a real SMTP server on loopback (smtp-server), through the app as configured by SMTP_URL. */
+/** The SMTP path against a real SMTP server on loopback (smtp-server), through the app as configured by SMTP_URL and its delivery job. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { eq } from 'drizzle-orm';
-import { createTestApp, createUser, type TestApp } from '../../test/helper.js';
-import { mailOutbox } from '../../db/schema.js';
+import { desc, eq } from 'drizzle-orm';
+import { createTestApp, createUser, expectServerError, type TestApp } from '../../test/helper.js';
+import { jobs, mailOutbox } from '../../db/schema.js';
+import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { codeIn, waitForMail } from '../../modules/accounts/accounts-test-support.js';
+import { jobHandlers } from '../../background.js';
+import { MAIL_QUEUE } from './smtp-mailer.js';
 
 interface Received {
   from: string;
@@ -23,6 +26,8 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Close without waiting for the client to hang up first.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -51,6 +56,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+const deliver = () => runJobsUntilIdle({ db: t.deps.db, clock: t.clock }, t.deps.mailer.jobHandlers, { log: t.log });
+
 async function waitForReceived(count: number): Promise<Received> {
   const deadline = Date.now() + 5_000;
   while (received.length < count) {
@@ -61,8 +68,9 @@ async function waitForReceived(count: number): Promise<Received> {
 }
 
 describe('SMTP mailer', () => {
-  it('is chosen by SMTP_URL', () => {
+  it('is chosen by SMTP_URL, and the job worker of the server delivers its mail', () => {
     expect(t.deps.mailer.kind).toBe('smtp');
+    expect(Object.keys(jobHandlers(t.deps, t.log))).toContain(MAIL_QUEUE);
   });
 
   it('delivers the recovery code to the right recipient, with subject and code, and records it as sent', async () => {
@@ -70,10 +78,15 @@ describe('SMTP mailer', () => {
     const res = await t.app.inject({ method: 'POST', url: '/sendotp', payload: { email: user.email } });
     expect(res.statusCode).toBe(200);
 
+    const stored = await waitForMail(t, user.email);
+    // Queued, not sent yet: the request never waits on the mail server.
+    expect(stored.sentAt).toBeNull();
+    expect(received).toHaveLength(0);
+    expect(await deliver()).toBe(1);
+
     const message = await waitForReceived(1);
     expect(message.to).toEqual(['smtp-reader@example.test']);
     expect(message.from).toBe('codes@beatmarket.test');
-    const stored = await waitForMail(t, user.email);
     const code = codeIn(stored);
     expect(message.raw).toMatch(new RegExp(`^Subject: ${code} is your Beat Market code`, 'm'));
     expect(message.raw).toMatch(/^To: smtp-reader@example\.test/m);
@@ -82,22 +95,23 @@ describe('SMTP mailer', () => {
     expect(message.raw).toContain(`Your code: ${code}`);
 
     // The row gets its sentAt once the server accepted the message.
-    const deadline = Date.now() + 5_000;
-    let row = stored;
-    while (!row.sentAt && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      row = (await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, stored.id)))[0] ?? row;
-    }
-    expect(row.sentAt).toBeInstanceOf(Date);
-    expect(row.error).toBeNull();
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, stored.id));
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(row!.error).toBeNull();
+    // Delivered once: running the jobs again sends nothing.
+    expect(await deliver()).toBe(0);
+    expect(received).toHaveLength(1);
   });
 
-  it('records the error and rejects when the server refuses the message', async () => {
+  it('records the error and gives up at once when the server refuses the message for good (5xx)', async () => {
     refuseNext = true;
-    const send = t.deps.mailer.send({ to: 'refused@example.test', subject: 'Beat Market test', text: 'Hello from Beat Market', html: '<p>Hello</p>' });
-    await expect(send).rejects.toThrow(/refused@example\.test could not be sent/);
+    await t.deps.mailer.send({ to: 'refused@example.test', subject: 'Beat Market test', text: 'Hello from Beat Market', html: '<p>Hello</p>' });
+    expectServerError('job failed for good', /refused@example\.test could not be sent: .*Mailbox unavailable/);
+    expect(await deliver()).toBe(1);
     const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'refused@example.test'));
     expect(row!.sentAt).toBeNull();
     expect(row!.error).toMatch(/Mailbox unavailable/);
+    const [job] = await t.deps.db.select().from(jobs).where(eq(jobs.queue, MAIL_QUEUE)).orderBy(desc(jobs.id)).limit(1);
+    expect([job!.status, job!.attempts]).toEqual(['failed', 1]);
   });
 });

@@ -1,5 +1,5 @@
 /** Beats management: the admin's list, add and edit with uploaded files, unpublish, publish and delete. */
-import { and, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import { adminBeatFields, type AdminBeat, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
@@ -43,21 +43,28 @@ export interface AdminBeatList {
   pageSize: number;
 }
 
-/** Every beat not deleted, published or not, sold or not: newest additions first. */
+const adminOrder = [desc(beats.createdAt), desc(beats.releaseDate), desc(beats.id)];
+
+/**
+ * Every beat not deleted, published or not, sold or not: newest additions first. The search is the catalog's
+ * (its search text holds the artist too). A page's ids are found in the list's index alone, then only
+ * those rows are read (docs/decisions/0015-query-plans.md).
+ */
 export async function listAdminBeats(deps: Deps, input: AdminBeatList): Promise<{ rows: BeatRow[]; total: number }> {
   const filters: SQL[] = [isNull(beats.deletedAt)];
   if (input.type) filters.push(eq(beats.beatType, input.type));
   const pattern = input.q ? searchPattern(input.q) : null;
-  if (pattern) filters.push(or(like(beats.searchText, pattern), sql`lower(${beats.artistName}) like ${pattern}`)!);
+  if (pattern) filters.push(like(beats.searchText, pattern));
   const where = and(...filters);
+  const pageIds = deps.db
+    .select({ id: beats.id })
+    .from(beats)
+    .where(where)
+    .orderBy(...adminOrder)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
   const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(beats)
-      .where(where)
-      .orderBy(desc(beats.createdAt), desc(beats.releaseDate), desc(beats.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+    deps.db.select().from(beats).where(inArray(beats.id, pageIds)).orderBy(...adminOrder),
     deps.db.select({ n: count() }).from(beats).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -1,6 +1,6 @@
 /** User management: the list, invitations with a temporary password by e-mail, credits and stems, VIP, delete. */
 import { randomInt } from 'node:crypto';
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { inviteUserBody, updateUserBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
@@ -23,14 +23,17 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const pattern = containsPattern(input.q);
   const where: SQL | undefined = pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined;
+  const order = [desc(users.createdAt), desc(users.id)];
+  // The page's ids come from the list's index alone; only those rows are read (docs/decisions/0015-query-plans.md).
+  const pageIds = deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
   const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+    deps.db.select().from(users).where(inArray(users.id, pageIds)).orderBy(...order),
     deps.db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

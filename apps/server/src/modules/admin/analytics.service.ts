@@ -2,13 +2,14 @@
  * Analytics from live data: daily series for the dashboard's charts (UTC days), the purchases ledger
  * (the Analytics Users table and its CSV) and per-beat numbers. Refunded purchases earn nothing.
  */
-import { and, asc, count, desc, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsBeat, AnalyticsDailyPoint, AnalyticsOverview, AnalyticsPurchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import {
   beats,
+  beatStats,
   creditSpends,
   downloads,
   favorites,
@@ -165,8 +166,10 @@ export async function listPurchases(
 ): Promise<{ purchases: AnalyticsPurchase[]; total: number }> {
   const where = purchaseFilter(input.q);
   const offset = (input.page - 1) * input.pageSize;
+  // The page's ids come from the ledger's index alone; only those rows are read (docs/decisions/0015-query-plans.md).
+  const pageIds = deps.db.select({ id: purchases.id }).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize).offset(offset);
   const [rows, [total]] = await Promise.all([
-    deps.db.select().from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize).offset(offset),
+    deps.db.select().from(purchases).where(inArray(purchases.id, pageIds)).orderBy(...ledgerOrder),
     deps.db.select({ n: count() }).from(purchases).where(where),
   ]);
   return { purchases: rows.map((r, i) => toPurchaseRow(r, offset + i + 1)), total: total?.n ?? 0 };
@@ -191,15 +194,26 @@ export function csvCell(value: string | number): string {
 
 export const purchasesCsvHeader = ['Serial No.', 'Name', 'Email', 'Item', 'Amount', 'Paid in', 'Date'];
 
-/** The whole ledger as CSV lines, read a page at a time so a long history never sits in memory at once. */
+/**
+ * The whole ledger as CSV lines, read 1,000 rows at a time so a long history never sits in memory at once. Each
+ * batch starts right after the last row of the one before (keyset, docs/decisions/0015-query-plans.md), so every
+ * batch costs the same however deep into the ledger it is.
+ */
 export async function* purchasesCsv(deps: Deps, q?: string): AsyncGenerator<string> {
   yield `${purchasesCsvHeader.join(',')}\r\n`;
   const where = purchaseFilter(q);
   const batch = 1000;
-  for (let offset = 0; ; offset += batch) {
-    const rows = await deps.db.select().from(purchases).where(where).orderBy(...ledgerOrder).limit(batch).offset(offset);
-    const lines = rows.map((row, i) => {
-      const p = toPurchaseRow(row, offset + i + 1);
+  let serialNo = 0;
+  let lastId: string | null = null;
+  for (;;) {
+    // Compared with the stored values (not a JavaScript Date, which would drop microseconds).
+    const after: SQL | undefined = lastId
+      ? sql`(${purchases.purchasedAt}, ${purchases.id}) < (select p.purchased_at, p.id from ${purchases} p where p.id = ${lastId})`
+      : undefined;
+    const rows = await deps.db.select().from(purchases).where(and(where, after)).orderBy(...ledgerOrder).limit(batch);
+    lastId = rows[rows.length - 1]?.id ?? null;
+    const lines = rows.map((row) => {
+      const p = toPurchaseRow(row, (serialNo += 1));
       const item = p.refunded ? `${p.item} (refunded)` : p.item;
       return [p.serialNo, csvCell(p.name), csvCell(p.email), csvCell(item), p.amount.toFixed(2), p.paidIn, formatUsDate(p.date)].join(',');
     });
@@ -214,30 +228,13 @@ export async function beatAnalytics(
   deps: Deps,
   input: { q?: string; page: number; pageSize: number; sort: 'title' | 'plays' | 'favourites' | 'sales' | 'revenue'; order: 'asc' | 'desc' },
 ): Promise<{ beats: AnalyticsBeat[]; total: number }> {
-  const favouriteCounts = deps.db
-    .select({ beatId: favorites.beatId, n: count().as('favourite_count') })
-    .from(favorites)
-    .groupBy(favorites.beatId)
-    .as('f');
-  const salesTotals = deps.db
-    .select({
-      beatId: purchases.beatId,
-      n: count().as('sale_count'),
-      cents: sql<number>`sum(${purchases.priceCents})`.as('sale_cents'),
-    })
-    .from(purchases)
-    .where(isNull(purchases.refundedAt))
-    .groupBy(purchases.beatId)
-    .as('s');
-  const favouritesN = sql<number>`coalesce(${favouriteCounts.n}, 0)`;
-  const salesN = sql<number>`coalesce(${salesTotals.n}, 0)`;
-  const revenueCents = sql<number>`coalesce(${salesTotals.cents}, 0)`;
+  // Favourites, sales and revenue are kept per beat by triggers (beat_stats), so every sort walks an index.
   const sortColumn = {
     title: sql`lower(${beats.title})`,
-    plays: sql`${beats.playCount}`,
-    favourites: favouritesN,
-    sales: salesN,
-    revenue: revenueCents,
+    plays: beats.playCount,
+    favourites: beatStats.favourites,
+    sales: beatStats.sales,
+    revenue: beatStats.revenueCents,
   }[input.sort];
   const direction = input.order === 'asc' ? asc : desc;
 
@@ -246,10 +243,9 @@ export async function beatAnalytics(
 
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select({ beat: beats, favourites: favouritesN, sales: salesN, revenueCents })
+      .select({ beat: beats, favourites: beatStats.favourites, sales: beatStats.sales, revenueCents: beatStats.revenueCents })
       .from(beats)
-      .leftJoin(favouriteCounts, sql`${favouriteCounts.beatId} = ${beats.id}`)
-      .leftJoin(salesTotals, sql`${salesTotals.beatId} = ${beats.id}`)
+      .innerJoin(beatStats, eq(beatStats.beatId, beats.id))
       .where(where)
       .orderBy(direction(sortColumn), asc(beats.id))
       .limit(input.pageSize)

@@ -1,5 +1,5 @@
 /** The audit log: every admin change, with who made it, when, and the record before and after. */
-import { count, desc } from 'drizzle-orm';
+import { count, desc, inArray } from 'drizzle-orm';
 import type { AuditEntry } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -86,13 +86,11 @@ export function userSnapshot(user: UserRow) {
 }
 
 export async function listAudit(deps: Deps, page: number, pageSize: number): Promise<{ entries: AuditEntry[]; total: number }> {
+  const order = [desc(auditLog.createdAt), desc(auditLog.id)];
+  // The page's ids come from the log's index alone; only those rows are read (docs/decisions/0015-query-plans.md).
+  const pageIds = deps.db.select({ id: auditLog.id }).from(auditLog).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
   const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    deps.db.select().from(auditLog).where(inArray(auditLog.id, pageIds)).orderBy(...order),
     deps.db.select({ n: count() }).from(auditLog),
   ]);
   return {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authResponse, getUserBody, getUserResponse, loginBody, messageResponse, sessionTimeBody, signupBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { toUserDto } from '../users/user-dto.js';
-import { assertSelfOrAdmin, callerOf, requireAuth, userByEmailFor } from './auth.hooks.js';
+import { callerOf, requireAuth, userByEmailFor, userByIdFor } from './auth.hooks.js';
 import { knownDeviceToken, rememberDevice } from './known-device.hooks.js';
 import { login, logout, recordSessionTime, signup } from './auth.service.js';
 
@@ -64,7 +64,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/update-session-time',
       { preHandler: authPendingChange, schema: { tags: ['auth'], security: [{ bearer: [] }], body: sessionTimeBody, response: { 200: messageResponse } } },
       async (request) => {
-        assertSelfOrAdmin(callerOf(request), request.body.userId);
+        await userByIdFor(deps, callerOf(request), request.body.userId);
         await recordSessionTime(deps, request.body.userId, request.body.sessionDuration);
         return { message: 'Session time recorded' };
       },

@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { beatPageQuery, beatPageResponse, beatsResponse, storeConfigResponse, waveformResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { sendStoredFile } from '../../lib/send-file.js';
-import { centsToDollars, toBeatDto } from './beat-dto.js';
-import { countVipCatalog, getPreviewFiles, listAllBeats, listBeatPage } from './beats.service.js';
+import { sendCachedJson } from '../../lib/cached-json.js';
+import { getPreviewFiles } from './beats.service.js';
+import { createCatalogCache } from './catalog-cache.js';
 import { isValidListenGrant } from './preview-links.js';
 import { notFound } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
@@ -35,19 +36,18 @@ function previewCacheControl(renderKey: string | null, v: string | undefined, gr
 }
 
 export function beatsRoutes(deps: Deps): FastifyPluginAsyncZod {
+  // The public catalog's answers are the same for every caller: cached by catalog version (docs/decisions/0016-catalog-cache.md).
+  const catalog = createCatalogCache(deps);
   return async (app) => {
-    app.get('/api/getbeats', { schema: { tags: ['beats'], response: { 200: beatsResponse } } }, async () => {
-      const rows = await listAllBeats(deps);
-      return { beats: rows.map(toBeatDto) };
-    });
+    // The whole catalog in one answer; clients page through /api/beats instead.
+    app.get('/api/getbeats', { schema: { tags: ['beats'], response: { 200: beatsResponse } } }, async (request, reply) =>
+      sendCachedJson(request, reply, await catalog.all()),
+    );
 
     app.get(
       '/api/beats',
       { schema: { tags: ['beats'], querystring: beatPageQuery, response: { 200: beatPageResponse } } },
-      async (request) => {
-        const page = await listBeatPage(deps, request.query);
-        return { beats: page.rows.map(toBeatDto), nextCursor: page.nextCursor };
-      },
+      async (request, reply) => sendCachedJson(request, reply, await catalog.page(request.query)),
     );
 
     app.get(
@@ -82,11 +82,8 @@ export function beatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/config', { schema: { tags: ['store'], response: { 200: storeConfigResponse } } }, async () => ({
-      vipPlanPrice: centsToDollars(deps.config.prices.vipPlanCents),
-      stemsPrice: centsToDollars(deps.config.prices.stemsCents),
-      leasePrice: centsToDollars(deps.config.prices.leaseCents),
-      vipCatalogSize: await countVipCatalog(deps),
-    }));
+    app.get('/api/config', { schema: { tags: ['store'], response: { 200: storeConfigResponse } } }, async (request, reply) =>
+      sendCachedJson(request, reply, await catalog.config()),
+    );
   };
 }

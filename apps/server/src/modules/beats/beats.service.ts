@@ -1,6 +1,6 @@
 /** The catalog: what is listed, in what order, and the search (case-insensitive substring of the title, any tag, the artist or the genre; docs/product/catalog-and-search.md#search). */
 import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import type { BeatType } from '@beat/shared';
+import { beatTypes, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, type BeatRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -66,6 +66,29 @@ export function listAllBeats(deps: Deps): Promise<BeatRow[]> {
     .where(isListed)
     .orderBy(beats.beatType, desc(beats.releaseDate), desc(beats.id));
 }
+
+/** Where a chunk of the full listing starts: after this beat, in the listing's order. */
+export type ListingPosition = Pick<BeatRow, 'releaseDate' | 'id'>;
+
+/**
+ * The listed beats of one type in chunks, newest first: listAllBeats' order is each type in turn
+ * (beatListingOrder), so building the full listing never holds the database or the event loop for long.
+ * Each chunk is one range of the listing index.
+ */
+export function listBeatsChunk(deps: Deps, type: BeatType, after: ListingPosition | null, limit: number): Promise<BeatRow[]> {
+  const from = after
+    ? sql`(${beats.releaseDate}, ${beats.id}) < (${after.releaseDate.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return deps.db
+    .select()
+    .from(beats)
+    .where(and(isListed, eq(beats.beatType, type), from))
+    .orderBy(desc(beats.releaseDate), desc(beats.id))
+    .limit(limit);
+}
+
+/** The beat types in listAllBeats' order (by type name). */
+export const beatListingOrder: readonly BeatType[] = [...beatTypes].sort();
 
 export async function getBeat(deps: Deps, beatId: string): Promise<BeatRow> {
   const [beat] = await deps.db.select().from(beats).where(eq(beats.id, beatId)).limit(1);

@@ -12,7 +12,7 @@ import {
   userBeatBody,
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { assertSelfOrAdmin, callerOf, requireAuth } from '../auth/auth.hooks.js';
+import { assertSelfOrAdmin, callerOf, requireAuth, userByIdFor } from '../auth/auth.hooks.js';
 import { addToCart, cartCount, listCart, listStemsCart, mergeCarts, removeFromCart, type CartKind } from './cart.service.js';
 
 const userIdParams = z.object({ userId: id('userId') });
@@ -27,7 +27,7 @@ export function cartRoutes(deps: Deps): FastifyPluginAsyncZod {
         path,
         { preHandler: auth, schema: { ...secured, body: userBeatBody, response: { 200: cartChangeResponse } } },
         async (request) => {
-          assertSelfOrAdmin(callerOf(request), request.body.userId);
+          await userByIdFor(deps, callerOf(request), request.body.userId);
           const beat = await addToCart(deps, kind, request.body.userId, request.body.beatId);
           return { message: commerceMessages.addedToCart(beat.title), count: await cartCount(deps, request.body.userId) };
         },
@@ -70,7 +70,7 @@ export function cartRoutes(deps: Deps): FastifyPluginAsyncZod {
       { preHandler: auth, schema: { ...secured, body: mergeCartBody, response: { 200: mergeCartResponse } } },
       async (request) => {
         const { userId, beatIds, stemsBeatIds } = request.body;
-        assertSelfOrAdmin(callerOf(request), userId);
+        await userByIdFor(deps, callerOf(request), userId);
         const { skipped } = await mergeCarts(deps, userId, beatIds, stemsBeatIds);
         return {
           cartItems: await listCart(deps, userId),

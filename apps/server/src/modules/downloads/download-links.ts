@@ -1,9 +1,10 @@
 /**
  * Signed download links: each names one user, one beat, one file type and the session that made it,
- * and expires within five minutes (or with that session). HMAC-SHA256 with a key derived from the token
- * secret (its own key, so a link can never pass for a session token or the other way round). Packed in
- * binary so the link stays short: version (1) · user id (16) · beat id (16) · file type (1) · expiry in
- * Unix seconds (4) · session id (16) · MAC (18).
+ * and expires within five minutes (or with that session). A link is its own credential, fetched without a
+ * login (docs/decisions/0017-download-links-as-credentials.md), so it is single-purpose: HMAC-SHA256 with a
+ * key derived from the token secret for links alone, so a link can never pass for a session token or a
+ * preview grant, nor they for a link. Packed in binary so the link stays short: version (1) · user id (16) ·
+ * beat id (16) · file type (1) · expiry in Unix seconds (4) · session id (16) · MAC (18).
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { fileTypes, type FileType } from '@beat/shared';

@@ -1,4 +1,7 @@
-/** Signed download links: who gets one, what fetching it delivers, and every way a link is refused. */
+/**
+ * Signed download links: who gets one, what fetching it delivers, and every way a link is refused. The link is
+ * the credential (docs/product/entitlements.md#download-links): every fetch here sends no Authorization header.
+ */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -6,6 +9,7 @@ import type { DownloadLink } from '@beat/shared';
 import { downloads, entitlements, sessions, type BeatRow, type UserRow } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
 import { codeIn, waitForMail } from '../accounts/accounts-test-support.js';
+import { ownerPreviewLink } from '../beats/preview-links.js';
 
 const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
@@ -49,8 +53,10 @@ async function newLink(fileType: 'mp3' | 'wav' | 'stems', b: Pick<BeatRow, 'id'>
   return res.json() as DownloadLink;
 }
 
-const fetchLink = (url: string, token: string | null = ownerToken, headers: Record<string, string> = {}) =>
-  t.app.inject(token ? authed(token, { method: 'GET', url, headers }) : { method: 'GET', url, headers });
+/** Fetches a link as a browser saving it does: a plain GET, no login header. */
+const fetchLink = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+const sessionOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
 async function downloadRows(userId: string) {
   return t.deps.db.select().from(downloads).where(eq(downloads.userId, userId));
@@ -81,6 +87,8 @@ describe('POST /api/download and fetching the link', () => {
       );
       expect(res.headers['content-length']).toBe(String(bytes.length));
       expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['accept-ranges']).toBe('bytes');
       expect(res.rawPayload.equals(bytes)).toBe(true);
     }
     const rows = await downloadRows(owner.id);
@@ -95,18 +103,54 @@ describe('POST /api/download and fetching the link', () => {
   it('answers Range requests (206, 416), counting a resumed transfer only once', async () => {
     const { url } = await newLink('wav');
     const before = (await downloadRows(owner.id)).length;
-    const first = await fetchLink(url, ownerToken, { range: 'bytes=0-11' });
+    const first = await fetchLink(url, { range: 'bytes=0-11' });
     expect(first.statusCode).toBe(206);
     expect(first.headers['content-range']).toBe(`bytes 0-11/${wav.length}`);
-    expect(first.rawPayload.toString('latin1')).toBe(wav.subarray(0, 12).toString('latin1'));
+    expect(first.headers['content-length']).toBe('12');
     expect(first.rawPayload.subarray(8, 12).toString()).toBe('WAVE');
-    const rest = await fetchLink(url, ownerToken, { range: 'bytes=12-' });
+    const rest = await fetchLink(url, { range: 'bytes=12-' });
     expect(rest.statusCode).toBe(206);
+    expect(rest.headers['content-range']).toBe(`bytes 12-${wav.length - 1}/${wav.length}`);
     expect(rest.rawPayload.equals(wav.subarray(12))).toBe(true);
-    const beyond = await fetchLink(url, ownerToken, { range: `bytes=${wav.length + 10}-` });
-    expect(beyond.statusCode).toBe(416);
-    expect(beyond.headers['content-range']).toBe(`bytes */${wav.length}`);
+    const tail = await fetchLink(url, { range: 'bytes=-100' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(wav.subarray(-100))).toBe(true);
+    for (const range of [`bytes=${wav.length}-`, `bytes=${wav.length + 10}-20000`, 'bytes=-0']) {
+      const beyond = await fetchLink(url, { range });
+      expect(beyond.statusCode, range).toBe(416);
+      expect(beyond.headers['content-range']).toBe(`bytes */${wav.length}`);
+    }
     expect((await downloadRows(owner.id)).length - before).toBe(1);
+  });
+
+  it('answers HEAD with the file\'s headers only, and a HEAD is no download', async () => {
+    const { url } = await newLink('stems');
+    const before = (await downloadRows(owner.id)).length;
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(zip.length));
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(head.rawPayload.length).toBe(0);
+    expect((await downloadRows(owner.id)).length).toBe(before);
+  });
+
+  it('resumes an interrupted download into the identical file, and restarts it when the file changed (If-Range)', async () => {
+    const { url } = await newLink('stems');
+    const whole = await fetchLink(url);
+    expect(whole.statusCode).toBe(200);
+    const etag = whole.headers.etag as string;
+    expect(etag).toBeTruthy();
+    // The transfer broke after 777 bytes: the browser asks for the rest of the same file.
+    const resumed = await fetchLink(url, { range: 'bytes=777-', 'if-range': etag });
+    expect(resumed.statusCode).toBe(206);
+    expect(resumed.headers['content-range']).toBe(`bytes 777-${zip.length - 1}/${zip.length}`);
+    expect(Buffer.concat([whole.rawPayload.subarray(0, 777), resumed.rawPayload]).equals(zip)).toBe(true);
+    // A validator of another version of the file: the whole file again, never a splice of two files.
+    const changed = await fetchLink(url, { range: 'bytes=777-', 'if-range': '"0-0"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers['content-length']).toBe(String(zip.length));
+    expect(changed.rawPayload.equals(zip)).toBe(true);
   });
 
   it('refuses an expired link', async () => {
@@ -147,25 +191,55 @@ describe('POST /api/download and fetching the link', () => {
       alter((b) => b.writeUInt8(b.readUInt8(40) ^ 1, 40)), // another session
       alter((b) => b.writeUInt8(b.readUInt8(b.length - 1) ^ 1, b.length - 1)),
     ];
-    // The stranger may download this beat (VIP), so only the signature can refuse their copy of the link.
+    // The stranger may download this beat (VIP), so only the signature can refuse the variant naming them.
     for (const url of variants) {
-      for (const token of [ownerToken, strangerToken]) {
-        const res = await fetchLink(url, token);
-        expect(res.statusCode, url).toBe(403);
-        expect(res.json().message).toBe('This download link is not valid.');
-      }
+      const res = await fetchLink(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('This download link is not valid.');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
     expect((await fetchLink('/api/download/garbage')).statusCode).toBe(403);
     expect((await fetchLink(`/api/download/${bytes.subarray(0, 40).toString('base64url')}`)).statusCode).toBe(403);
     expect((await fetchLink(url)).statusCode).toBe(200);
   });
 
-  it("refuses another account's use of a link (403) and a fetch without a token (401)", async () => {
+  it('is the credential: it delivers its own file without a login, whatever login header comes with it', async () => {
     const { url } = await newLink('mp3');
-    const theirs = await fetchLink(url, strangerToken);
-    expect(theirs.statusCode).toBe(403);
-    expect(theirs.json().message).toBe('This download link belongs to another account.');
-    expect((await fetchLink(url, null)).statusCode).toBe(401);
+    const bare = await fetchLink(url);
+    expect(bare.statusCode).toBe(200);
+    expect(bare.rawPayload.equals(mp3)).toBe(true);
+    // Another account's header neither adds nor takes away a right: the link still names the owner's MP3 only.
+    const withTheirs = await fetchLink(url, { authorization: `Bearer ${strangerToken}` });
+    expect(withTheirs.statusCode).toBe(200);
+    expect(withTheirs.rawPayload.equals(mp3)).toBe(true);
+    const rows = await downloadRows(stranger.id);
+    expect(rows.filter((r) => r.beatId === beat.id && r.fileType === 'mp3')).toEqual([]);
+  });
+
+  it('is single-purpose: a download link is no preview grant or login, and a preview grant downloads nothing', async () => {
+    await t.deps.storage.put('audio/dl/preview.mp3', randomBytes(1500));
+    // Deleted: no public preview, only its owner's grant plays it.
+    const gone = await createBeat(t, { previewKey: 'audio/dl/preview.mp3', mp3Key: 'audio/dl/full.mp3', deletedAt: clock.now(), published: false });
+    await t.deps.db.insert(entitlements).values({ userId: owner.id, beatId: gone.id, source: 'exclusive' });
+    const preview = ownerPreviewLink(t.deps.config.tokenSecret, clock, gone, sessionOf(ownerToken))!;
+    expect((await fetchLink(preview)).statusCode).toBe(200);
+    const grant = new URL(preview, 'http://store.test').searchParams.get('grant')!;
+    const { url } = await newLink('mp3', gone);
+    const token = url.split('/').pop()!;
+
+    for (const notALink of [grant, grant.split('.')[2]!, ownerToken.slice(0, 96)]) {
+      const res = await fetchLink(`/api/download/${encodeURIComponent(notALink)}`);
+      expect(res.statusCode, notALink).toBe(403);
+      expect(res.json().message).toBe('This download link is not valid.');
+    }
+    // A whole login token is longer than any link: refused before it is read.
+    const login = await fetchLink(`/api/download/${ownerToken}`);
+    expect(login.statusCode).toBe(414);
+    expect(login.json().message).toEqual(expect.any(String));
+    expect((await fetchLink(`/api/stream/${gone.id}?grant=${token}`)).statusCode).toBe(404);
+    const asLogin = await t.app.inject(authed(token, { method: 'POST', url: '/api/download', payload: { beatId: gone.id, userId: owner.id, fileType: 'mp3' } }));
+    expect(asLogin.statusCode).toBe(401);
+    expect((await fetchLink(url)).statusCode).toBe(200);
   });
 
   it('checks the entitlement: 403 for files not unlocked, 404 for files the beat does not have', async () => {
@@ -191,8 +265,11 @@ describe('POST /api/download and fetching the link', () => {
     const token = await loginAs(t, user);
     await t.deps.db.insert(entitlements).values({ userId: user.id, beatId: beat.id, source: 'lease' });
     const { url } = await newLink('mp3', beat, token, user.id);
+    expect((await fetchLink(url)).statusCode).toBe(200);
     await t.deps.db.delete(entitlements).where(eq(entitlements.userId, user.id));
-    expect((await fetchLink(url, token)).statusCode).toBe(403);
+    const refused = await fetchLink(url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You have not unlocked the MP3 of this beat. Unlock or buy it to download.');
   });
 
   it('keeps a deleted beat downloadable for its owner, but not through VIP', async () => {
@@ -229,19 +306,20 @@ describe('a link ends with the session that made it', () => {
   }
   const sessionEnded = 'This download link ended with the session that made it. Please start the download again.';
 
-  it('works from any live session of its account until the session that made it logs out', async () => {
+  it('works until the session that made it logs out; another session of the account is not ended', async () => {
     const { user, laptop, phone } = await ownerWithTwoSessions();
     const { url } = await newLink('mp3', beat, laptop, user.id);
-    expect((await fetchLink(url, laptop)).statusCode).toBe(200);
-    expect((await fetchLink(url, phone)).statusCode).toBe(200);
+    const phoneLink = (await newLink('mp3', beat, phone, user.id)).url;
+    expect((await fetchLink(url)).statusCode).toBe(200);
     const logout = await t.app.inject(authed(laptop, { method: 'POST', url: '/api/logout' }));
     expect(logout.statusCode).toBe(200);
-    expect((await fetchLink(url, laptop)).statusCode).toBe(401);
-    const refused = await fetchLink(url, phone);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(sessionEnded);
-    // A link the phone makes itself works.
-    expect((await fetchLink((await newLink('mp3', beat, phone, user.id)).url, phone)).statusCode).toBe(200);
+    for (const headers of [{}, { authorization: `Bearer ${phone}` }] as Record<string, string>[]) {
+      const refused = await fetchLink(url, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(sessionEnded);
+    }
+    // The link the phone made lives on with the phone's session.
+    expect((await fetchLink(phoneLink)).statusCode).toBe(200);
   });
 
   it('ends at a password change, even fetched with the new token', async () => {
@@ -251,7 +329,7 @@ describe('a link ends with the session that made it', () => {
       authed(laptop, { method: 'POST', url: '/api/changePassword', payload: { email: user.email, password: 'test-password', newPassword: 'changed-password' } }),
     );
     expect(change.statusCode).toBe(200);
-    const refused = await fetchLink(url, change.json().token as string);
+    const refused = await fetchLink(url, { authorization: `Bearer ${change.json().token as string}` });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(sessionEnded);
   });
@@ -265,20 +343,19 @@ describe('a link ends with the session that made it', () => {
     expect(verified.statusCode).toBe(200);
     const reset = await post('/api/changenewpassword', { email: user.email, newPassword: 'reset-password', resetToken: verified.json().resetToken });
     expect(reset.statusCode).toBe(200);
-    const refused = await fetchLink(url, await loginAs(t, user, 'reset-password'));
+    const refused = await fetchLink(url, { authorization: `Bearer ${await loginAs(t, user, 'reset-password')}` });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(sessionEnded);
   });
 
   it('ends when its session expires, within the link’s own 5 minutes', async () => {
-    const { user, laptop, phone } = await ownerWithTwoSessions();
+    const { user, laptop } = await ownerWithTwoSessions();
     const { url } = await newLink('mp3', beat, laptop, user.id);
-    const { sid } = JSON.parse(Buffer.from(laptop.split('.')[1]!, 'base64url').toString()) as { sid: string };
-    await t.deps.db.update(sessions).set({ expiresAt: new Date(clock.now().getTime() + 60_000) }).where(eq(sessions.id, sid));
-    expect((await fetchLink(url, phone)).statusCode).toBe(200);
+    await t.deps.db.update(sessions).set({ expiresAt: new Date(clock.now().getTime() + 60_000) }).where(eq(sessions.id, sessionOf(laptop)));
+    expect((await fetchLink(url)).statusCode).toBe(200);
     clock.advance(2 * 60_000);
     try {
-      const refused = await fetchLink(url, phone);
+      const refused = await fetchLink(url);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(sessionEnded);
     } finally {
@@ -288,7 +365,7 @@ describe('a link ends with the session that made it', () => {
 });
 
 describe('GET /api/beats/{beatId}/files/{fileType} (the DTO links)', () => {
-  it('redirects the owner to a fresh signed link that delivers the file', async () => {
+  it('redirects the owner to a fresh signed link that delivers the file (the redirect needs the login, the link does not)', async () => {
     const res = await t.app.inject(authed(ownerToken, { method: 'GET', url: `/api/beats/${beat.id}/files/stems` }));
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/^\/api\/download\//);

@@ -1,4 +1,4 @@
-/** HTTP for download links: make one (POST /api/download), fetch one (GET /api/download/{token}), and the DTO's file routes. */
+/** HTTP for download links: make one (POST /api/download, logged in), fetch one (GET /api/download/{token}, the link alone), and the DTO's file routes. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadBody, downloadLinkResponse, fileTypeSchema } from '@beat/shared';
@@ -33,15 +33,22 @@ export function downloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/download/:token',
-      { preHandler: auth, schema: { ...secured, params: tokenParams } },
+      {
+        schema: {
+          tags: ['downloads'],
+          description: 'The file a signed link names. The link is the credential: no Authorization header (docs/security.md#download-links).',
+          params: tokenParams,
+        },
+      },
       async (request, reply) => {
-        const caller = callerOf(request);
-        const file = await resolveDownloadLink(deps, caller.user, request.params.token);
+        // Set first, so refusals carry them too: the link never leaks through a Referer, and nothing keeps a copy.
+        reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'private, no-store');
+        const file = await resolveDownloadLink(deps, request.params.token);
         if (!(await deps.storage.stat(file.key))) throw notFound('This file is not available.');
         // One row per download: a resumed transfer (a Range that does not start at byte 0) or a HEAD is not a new one.
         const range = request.headers.range?.trim();
         if (request.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
-          await recordDownload(deps, caller.user.id, file.beat.id, file.fileType);
+          await recordDownload(deps, file.userId, file.beat.id, file.fileType);
         }
         return sendStoredFile(deps.storage, request, reply, {
           key: file.key,
@@ -57,7 +64,7 @@ export function downloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { preHandler: auth, schema: { ...secured, params: fileParams } },
       async (request, reply) => {
         const link = await createDownloadLink(deps, callerOf(request), request.params.beatId, request.params.fileType);
-        // Same-origin redirects keep the Authorization header, so `fetch` (or curl -L with the header) lands on the file.
+        // The signed link needs no header, so `fetch`, a browser or curl -L with the header lands on the file.
         return reply.header('Cache-Control', 'no-store').redirect(link.url, 302);
       },
     );

@@ -8,6 +8,7 @@ import type { LimitRule } from '../../lib/rate-limiter.js';
 import { isSessionActive, type Caller } from '../auth/auth.service.js';
 import { getBeat } from '../beats/beats.service.js';
 import { rightsFor } from '../entitlements/entitlements.service.js';
+import { findUserById } from '../users/users.service.js';
 import { createLinkSigner, DOWNLOAD_LINK_TTL_MS, type LinkSigner } from './download-links.js';
 
 export const downloadLimits = {
@@ -76,6 +77,8 @@ export async function createDownloadLink(deps: Deps, caller: Caller, beatId: str
 }
 
 export interface ResolvedDownload {
+  /** The account the link was made for. */
+  userId: string;
   beat: BeatRow;
   fileType: FileType;
   key: string;
@@ -86,26 +89,28 @@ export interface ResolvedDownload {
 export const downloadLinkMessages = {
   expired: 'This download link has expired. Please start the download again.',
   invalid: 'This download link is not valid.',
-  otherAccount: 'This download link belongs to another account.',
   sessionEnded: 'This download link ended with the session that made it. Please start the download again.',
 } as const;
 
 /**
- * The file a signed link names, for the account that fetches it; refuses expired, altered and other accounts' links,
- * and links whose session has ended (logout, password change or reset), even when fetched from another session.
+ * The file a signed link names. The link is the credential (docs/product/entitlements.md#download-links): no login
+ * header is needed, so a browser can save it with a plain navigation. Refuses expired and altered links, links
+ * whose session has ended (logout, password change or reset), and files their account may no longer download.
  */
-export async function resolveDownloadLink(deps: Deps, caller: UserRow, token: string): Promise<ResolvedDownload> {
+export async function resolveDownloadLink(deps: Deps, token: string): Promise<ResolvedDownload> {
   const check = signerFor(deps.config).verify(token, deps.clock.now());
   if (!check.ok) {
     throw forbidden(check.reason === 'expired' ? downloadLinkMessages.expired : downloadLinkMessages.invalid);
   }
   const { claims } = check;
-  if (claims.userId !== caller.id) throw forbidden(downloadLinkMessages.otherAccount);
   if (!(await isSessionActive(deps, claims.sessionId, claims.userId))) throw forbidden(downloadLinkMessages.sessionEnded);
+  const user = await findUserById(deps.db, claims.userId);
+  if (!user) throw forbidden(downloadLinkMessages.sessionEnded);
   const beat = await getBeat(deps, claims.beatId);
   // Checked again at delivery: a refund or a change since the link was made counts.
-  await assertMayDownload(deps, caller, beat, claims.fileType);
+  await assertMayDownload(deps, user, beat, claims.fileType);
   return {
+    userId: user.id,
     beat,
     fileType: claims.fileType,
     key: storageKeyOf(beat, claims.fileType)!,

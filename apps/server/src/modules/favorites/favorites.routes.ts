@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { beatsResponse, messageResponse, messages, userBeatBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { assertSelfOrAdmin, callerOf, requireAuth } from '../auth/auth.hooks.js';
+import { assertSelfOrAdmin, callerOf, requireAuth, userByIdFor } from '../auth/auth.hooks.js';
 import { toBeatDto } from '../beats/beat-dto.js';
 import { addFavorite, listFavorites, removeFavorite } from './favorites.service.js';
 
@@ -17,7 +17,7 @@ export function favoritesRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/favorites',
       { preHandler: auth, schema: { ...secured, body: userBeatBody, response: { 200: messageResponse } } },
       async (request) => {
-        assertSelfOrAdmin(callerOf(request), request.body.userId);
+        await userByIdFor(deps, callerOf(request), request.body.userId);
         const beat = await addFavorite(deps, request.body.userId, request.body.beatId);
         return { message: messages.addedToFavorites(beat.title) };
       },

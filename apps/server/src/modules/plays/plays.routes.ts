@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playBody, playResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { unauthorized } from '../../lib/errors.js';
-import { assertSelfOrAdmin, optionalAuth } from '../auth/auth.hooks.js';
+import { optionalAuth, userByIdFor } from '../auth/auth.hooks.js';
 import { recordPlay } from './plays.service.js';
 
 export function playsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -16,7 +16,7 @@ export function playsRoutes(deps: Deps): FastifyPluginAsyncZod {
         // A play may be reported by a visitor; one that names a user must come from that user.
         if (userId) {
           if (!caller) throw unauthorized();
-          assertSelfOrAdmin(caller, userId);
+          await userByIdFor(deps, caller, userId);
         }
         const listenerId = userId ?? caller?.user.id;
         const counted = await recordPlay(deps, beatId, listenerId ? { userId: listenerId } : { address: request.ip }, playbackTime);

@@ -1,11 +1,15 @@
 /** / and /beats: search, NEW EXCLUSIVES carousel, the VIP upsell and the VIP CATALOG list (docs/product/screens-and-words.md#catalog-page). */
-import { useStoreConfig } from '../../lib/store-config';
+import { use } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { prefetchStoreConfig, useStoreConfig } from '../../lib/store-config';
 import { ExclusivesSection, SearchBox, VipCatalogSection, useSearchQuery } from '../../features/catalog';
 import { VipBanner } from '../../features/vip-upsell';
 import './store-pages.css';
 
 export function CatalogPage() {
   const search = useSearchQuery();
+  // The text names the catalog's size: drawn once the config is in, so no line grows after.
+  use(prefetchStoreConfig(useQueryClient()));
   const config = useStoreConfig();
   const size = config.data?.vipCatalogSize;
 

@@ -3,9 +3,9 @@
  * Forced password change (docs/product/accounts.md#forced-password-change): PasswordChangeGate sends a user who must change it to /account-setting from every page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import toast from 'react-hot-toast';
-import { messages } from '@beat/shared';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { messages } from '@beat/shared/messages';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth';
 import { PasswordChangeGate } from '../../features/account';
@@ -13,6 +13,7 @@ import { useCartCount } from '../../features/cart';
 import { PlayerBar } from '../../features/player';
 import { errorMessage } from '../../lib/api-client';
 import { useMediaQuery } from '../../hooks/use-media-query';
+import { usePageLoading } from '../lazy-page';
 import { SideMenu } from '../layout/side-menu';
 import { TopBar } from '../layout/top-bar';
 
@@ -26,7 +27,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isDrawer = useMediaQuery(DRAWER_QUERY);
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
 
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -91,7 +92,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main" inert={drawerOpen}>
         Skip to content
       </a>
-      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
+      {pageLoading && <div className="route-progress" aria-hidden="true" />}
 
       <SideMenu
         ref={menuRef}

@@ -1,13 +1,11 @@
 /**
- * The router's error page. Inside the shell it replaces only the page; at the root (the shell itself failed) it
+ * The error page. Inside the shell it replaces only the page; at the root (the shell itself failed) it
  * fills the window. A failed lazy chunk (typically after a new release) gets a reload button.
  */
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { AlertTriangle, ArrowLeft, RefreshCw } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { StatusPage } from '../layout/status-page';
-import { NotFoundContent } from '../layout/not-found-content';
 
 function isChunkLoadError(error: unknown): boolean {
   return (
@@ -18,12 +16,9 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** The root route's error page: the shell failed too, so it fills the window. */
-export function RouteError({ standalone = true }: { standalone?: boolean }) {
-  const error = useRouteError();
+/** What a page or the shell threw; `standalone` (the shell failed too) fills the window. */
+export function RouteError({ error, standalone = true }: { error: unknown; standalone?: boolean }) {
   const fill = standalone;
-
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent standalone={fill} />;
 
   const chunk = isChunkLoadError(error);
   if (import.meta.env.DEV) console.error(error);
@@ -56,9 +51,4 @@ export function RouteError({ standalone = true }: { standalone?: boolean }) {
       </StatusPage>
     </>
   );
-}
-
-/** A page's error page, shown inside the shell (menu and player keep working). */
-export function PageError() {
-  return <RouteError standalone={false} />;
 }

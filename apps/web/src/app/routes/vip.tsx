@@ -1,6 +1,8 @@
 /** /vip: the VIP CATALOG page — intro video, the offer, and the beats included with search (docs/product/screens-and-words.md#screens). */
 import { Crown, Play } from 'lucide-react';
-import { useStoreConfig } from '../../lib/store-config';
+import { use } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { prefetchStoreConfig, useStoreConfig } from '../../lib/store-config';
 import { SearchBox, VipCatalogSection, useSearchQuery } from '../../features/catalog';
 import { useAuth } from '../../features/auth';
 import { VipBanner, vipPlanFeatures } from '../../features/vip-upsell';
@@ -9,6 +11,8 @@ import './store-pages.css';
 export function VipPage() {
   const search = useSearchQuery();
   const { user } = useAuth();
+  // The text names the catalog's size: drawn once the config is in, so no line grows after.
+  use(prefetchStoreConfig(useQueryClient()));
   const config = useStoreConfig();
   const isVip = user?.userType === 'vipUser';
 

@@ -58,28 +58,37 @@ export interface BeatArtworkProps {
   radius?: string;
 }
 
+/**
+ * The motif as an SVG image for the tile's top background layer: one element per tile however many shapes it has,
+ * which keeps long lists light. Shapes take the tile's translucent white fill and stroke.
+ */
+export function motifSvg(art: ArtworkStyle): string {
+  let shapes = '';
+  if (art.motif === 0) {
+    shapes = art.bars.map((h, i) => `<rect x="${r(4 + i * 6.6)}" y="${r(100 - h * 46 - 6)}" width="3.6" height="${r(h * 46)}" rx="1.8"/>`).join('');
+  } else if (art.motif === 1) {
+    shapes = art.rings.map((ring) => `<circle cx="${r(ring.cx)}" cy="${r(ring.cy)}" r="${r(ring.r)}" fill="none" stroke-width="1.4"/>`).join('');
+  } else {
+    const d = `M0 ${r(60 + (art.bars[0] ?? 0.5) * 10)} ${art.bars
+      .map((h, i) => `Q ${r(i * 7.7 + 3.8)} ${r(40 + h * 40)} ${r((i + 1) * 7.7)} ${r(55 + (art.bars[i + 1] ?? h) * 10)}`)
+      .join(' ')}`;
+    shapes = `<path d="${d}" fill="none" stroke-width="1.6"/>`;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" preserveAspectRatio="none" fill="#fff" fill-opacity="0.22" stroke="#fff" stroke-opacity="0.3">${shapes}</svg>`;
+}
+
+/** Two decimals are finer than any tile is drawn. */
+function r(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
 export function BeatArtwork({ id, title, className, radius }: BeatArtworkProps) {
   const art = artworkFor(id, title);
-  const style: CSSProperties = { background: art.background, borderRadius: radius };
-  return (
-    <span className={['beat-art', className].filter(Boolean).join(' ')} style={style} aria-hidden="true">
-      <svg className="beat-art__motif" viewBox="0 0 100 100" preserveAspectRatio="none" focusable="false">
-        {art.motif === 0 &&
-          art.bars.map((h, i) => (
-            <rect key={i} x={4 + i * 6.6} y={100 - h * 46 - 6} width={3.6} height={h * 46} rx={1.8} />
-          ))}
-        {art.motif === 1 &&
-          art.rings.map((ring, i) => <circle key={i} cx={ring.cx} cy={ring.cy} r={ring.r} fill="none" strokeWidth={1.4} />)}
-        {art.motif === 2 && (
-          <path
-            d={`M0 ${60 + (art.bars[0] ?? 0.5) * 10} ${art.bars
-              .map((h, i) => `Q ${i * 7.7 + 3.8} ${40 + h * 40} ${(i + 1) * 7.7} ${55 + (art.bars[i + 1] ?? h) * 10}`)
-              .join(' ')}`}
-            fill="none"
-            strokeWidth={1.6}
-          />
-        )}
-      </svg>
-    </span>
-  );
+  // The motif is the top layer, blended into the gradient beneath it.
+  const style: CSSProperties = {
+    background: `url("data:image/svg+xml,${encodeURIComponent(motifSvg(art))}") center / 100% 100% no-repeat, ${art.background}`,
+    backgroundBlendMode: 'overlay, normal, normal',
+    borderRadius: radius,
+  };
+  return <span className={['beat-art', className].filter(Boolean).join(' ')} style={style} aria-hidden="true" />;
 }

@@ -7,8 +7,9 @@
  * while a track plays.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
-import { MIN_COUNTED_PLAY_SECONDS, type Beat } from '@beat/shared';
+import { toast } from '../../lib/toast';
+import type { Beat } from '@beat/shared';
+import { MIN_COUNTED_PLAY_SECONDS } from '@beat/shared/plays';
 import { useAuth } from '../auth';
 import { reportPlay } from './api/report-play';
 import { canPlay } from './lib/playable';

@@ -3,7 +3,7 @@
  * With nothing selected it says so, and Pay Now answers with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
-import { commerceMessages } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/format';
 

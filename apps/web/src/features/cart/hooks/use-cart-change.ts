@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { commerceMessages } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { addToCart, type CartKind } from '../api/add-to-cart';
 import { removeFromCart } from '../api/remove-from-cart';
 import { cartErrorMessage } from './cart-errors';

@@ -4,7 +4,8 @@
  */
 import { useCallback, useMemo } from 'react';
 import toast from 'react-hot-toast';
-import { commerceMessages, type Beat, type CartItem, type LicenceLabel } from '@beat/shared';
+import type { Beat, CartItem, LicenceLabel } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { useAuth } from '../../auth';
 import { useLocalCart } from './use-local-cart';
 import { cartQueryKey, useServerCart } from '../api/get-cart';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
 import { ApiError } from '../../../lib/api-client';
 import { cartQueryKey } from '../api/get-cart';

@@ -1,5 +1,8 @@
-/** A numbered list of beat rows with the column header, empty and loading states, and "Load more". */
-import type { ReactNode } from 'react';
+/**
+ * A numbered list of beat rows with the column header, empty and loading states, and "Load more" (a page at a time, so
+ * a long list stays light: docs/product/screens-and-words.md#catalog-page).
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Beat } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { BeatRow } from './beat-row';
@@ -31,6 +34,16 @@ export function BeatList({
   visitorDownloadTarget = 'login',
   purchased = false,
 }: BeatListProps) {
+  const rowsRef = useRef<HTMLOListElement>(null);
+  // "Load more" is disabled while it loads; the keyboard then goes on at the first new row.
+  const firstNewRow = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNewRow.current;
+    if (index === null || beats.length <= index) return;
+    firstNewRow.current = null;
+    rowsRef.current?.children[index]?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  }, [beats.length]);
+
   if (isLoading) return <RowSkeletons />;
   if (beats.length === 0) return <div className="cat-state">{empty}</div>;
   return (
@@ -44,7 +57,7 @@ export function BeatList({
         <span>Released</span>
         <span />
       </div>
-      <ol className="blist__rows" aria-label={label}>
+      <ol ref={rowsRef} className="blist__rows" aria-label={label}>
         {beats.map((beat, i) => (
           <BeatRow
             key={beat._id}
@@ -56,9 +69,22 @@ export function BeatList({
           />
         ))}
       </ol>
+      {onLoadMore && (
+        <p role="status" className="visually-hidden">
+          {beats.length} beats shown{hasMore ? '' : ', all of them'}
+        </p>
+      )}
       {hasMore && onLoadMore && (
         <div className="cat-more">
-          <Button variant="secondary" busy={isLoadingMore} busyLabel="Loading..." onClick={onLoadMore}>
+          <Button
+            variant="secondary"
+            busy={isLoadingMore}
+            busyLabel="Loading..."
+            onClick={() => {
+              firstNewRow.current = beats.length;
+              onLoadMore();
+            }}
+          >
             Load more
           </Button>
         </div>

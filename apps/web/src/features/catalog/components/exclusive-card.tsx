@@ -2,7 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { commerceMessages, type Beat } from '@beat/shared';
+import type { Beat } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { Button } from '../../../components/ui/button';

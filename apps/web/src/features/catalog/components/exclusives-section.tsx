@@ -27,8 +27,11 @@ export interface ExclusivesSectionProps {
 
 type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
 
+/** The carousel (and the grid it opens) loads 12 exclusives at a time, so `/` stays light with any size of store. */
+export const EXCLUSIVES_CAROUSEL_PAGE_SIZE = 12;
+
 export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actions }: ExclusivesSectionProps) {
-  const query = useBeats({ q, type: 'Exclusive' });
+  const query = useBeats({ q, type: 'Exclusive', limit: layout === 'carousel' ? EXCLUSIVES_CAROUSEL_PAGE_SIZE : undefined });
   const beats = useMemo(() => query.data?.pages.flatMap((page) => page.beats) ?? [], [query.data]);
   const [expanded, setExpanded] = useState(false);
   const showGrid = layout === 'grid' || expanded;

@@ -1,9 +1,15 @@
-/** The Non-Exclusive beats as numbered rows, 50 at a time with "Load more" (the list runs to 320+ beats). */
-import { useMemo, type ReactNode } from 'react';
+/** The Non-Exclusive beats as numbered rows, a page at a time with "Load more" (the list runs to 320+ beats). */
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
+
+/**
+ * Rows per page of the VIP CATALOG list: a screenful or two, so the catalog page stays light on a phone
+ * (docs/product/screens-and-words.md#catalog-page).
+ */
+export const VIP_LIST_PAGE_SIZE = 24;
 import { BeatList } from './beat-list';
 import type { VisitorAuthTarget } from '../../downloads';
 import './section.css';
@@ -19,8 +25,11 @@ export interface VipCatalogSectionProps {
 }
 
 export function VipCatalogSection({ q, title, id, subtitle, actions, visitorDownloadTarget = 'login' }: VipCatalogSectionProps) {
-  const query = useBeats({ q, type: 'Non-Exclusive' });
+  const query = useBeats({ q, type: 'Non-Exclusive', limit: VIP_LIST_PAGE_SIZE });
   const beats = useMemo(() => query.data?.pages.flatMap((page) => page.beats) ?? [], [query.data]);
+  // Rows are drawn at low priority, in slices between the browser's other work, so a page of them never holds up
+  // a tap or a keypress; the skeleton stays until the first rows are drawn.
+  const shownBeats = useDeferredValue(beats);
 
   return (
     <section className="cat-section" aria-labelledby={id}>
@@ -46,9 +55,9 @@ export function VipCatalogSection({ q, title, id, subtitle, actions, visitorDown
         </div>
       ) : (
         <BeatList
-          beats={beats}
+          beats={shownBeats}
           label={title}
-          isLoading={query.isPending}
+          isLoading={query.isPending || (shownBeats.length === 0 && beats.length > 0)}
           hasMore={query.hasNextPage}
           isLoadingMore={query.isFetchingNextPage}
           onLoadMore={() => void query.fetchNextPage()}

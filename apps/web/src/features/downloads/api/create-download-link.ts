@@ -1,4 +1,7 @@
-/** POST /api/download: a signed link to one file of one beat, valid for a few minutes and only for this account. */
+/**
+ * POST /api/download: a signed link to one file of one beat for this account and session, valid for 5 minutes.
+ * The link itself is the credential (docs/decisions/0017-download-links-as-credentials.md).
+ */
 import type { DownloadBody, DownloadLink } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 

@@ -5,7 +5,8 @@
 import { useCallback, useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { messages, type Beat } from '@beat/shared';
+import type { Beat } from '@beat/shared';
+import { messages } from '@beat/shared/messages';
 import { useAuth } from '../../auth';
 import { favoritesQueryKey, useFavorites } from '../api/get-favorites';
 import { addFavorite } from '../api/add-favorite';

@@ -1,7 +1,8 @@
 /** 'My Exclusive Beats' (docs/product/screens-and-words.md#account-pages): 'Purchased on: {MM/DD/YYYY}', title, BPM, tags, a player and the license-options modal. */
 import { useState } from 'react';
 import { Pause, Play, ScrollText } from 'lucide-react';
-import { commerceMessages, type PurchasedBeat } from '@beat/shared';
+import type { PurchasedBeat } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,8 @@
 /** The dashboard's purchase cards (docs/product/screens-and-words.md#account-pages): Purchase Type, Price and Purchase Date (MM/DD/YYYY), or 'No Purchases Yet'. */
 import type { ReactNode } from 'react';
 import { Crown, FileAudio, Gem, Layers, ReceiptText } from 'lucide-react';
-import { commerceMessages, type Purchase, type PurchaseKind } from '@beat/shared';
+import type { Purchase, PurchaseKind } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { formatPrice } from '../../../lib/format';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceButton } from './licence-button';

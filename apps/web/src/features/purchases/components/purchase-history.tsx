@@ -1,6 +1,7 @@
 /** /purchase-history: every purchase, newest first — a table on wide screens, cards on phones. */
 import { ReceiptText } from 'lucide-react';
-import { commerceMessages, type User } from '@beat/shared';
+import type { User } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

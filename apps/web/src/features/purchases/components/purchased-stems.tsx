@@ -1,5 +1,6 @@
 /** 'Purchased Stems' (docs/product/screens-and-words.md#account-pages): a grid of cards, each with 'Download Stems' and its licence. */
-import { commerceMessages, type PurchasedBeat } from '@beat/shared';
+import type { PurchasedBeat } from '@beat/shared';
+import { commerceMessages } from '@beat/shared/messages';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { DownloadLinks } from '../../downloads';
 import { formatPurchaseDate } from '../lib/format-date';

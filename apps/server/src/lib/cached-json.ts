@@ -1,0 +1,89 @@
+/**
+ * A JSON answer serialised once and compressed once per encoding, sent with a strong ETag and answered
+ * with 304 when the client already has it (docs/decisions/0016-catalog-cache.md).
+ */
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_MIN_BYTES, compress, requestEncoding, varyOnEncoding, type ContentEncoding } from './compression.js';
+
+/** Revalidated on every use: a cached copy is never shown after the answer changed, and a 304 costs little. */
+export const CACHED_JSON_CACHE_CONTROL = 'public, no-cache';
+
+export class CachedJson {
+  private readonly variants = new Map<'br' | 'gzip', Buffer>();
+  private readonly pending = new Map<'br' | 'gzip', Promise<Buffer>>();
+  onResize: (() => void) | null = null;
+
+  private constructor(
+    /** The ETag's opaque part, without quotes or encoding. */
+    readonly tag: string,
+    private readonly identity: Buffer | null,
+    readonly length: number,
+  ) {}
+
+  /** An answer kept as JSON; its compressed variants are made on first need. */
+  static fromJson(tag: string, json: Buffer): CachedJson {
+    return new CachedJson(tag, json, json.length);
+  }
+
+  /** A large answer kept only compressed; a client that accepts neither encoding gets it decompressed as a stream. */
+  static fromCompressed(tag: string, length: number, variants: { br: Buffer; gzip: Buffer }): CachedJson {
+    const answer = new CachedJson(tag, null, length);
+    answer.variants.set('br', variants.br);
+    answer.variants.set('gzip', variants.gzip);
+    return answer;
+  }
+
+  bytes(): number {
+    let total = this.identity?.length ?? 0;
+    for (const variant of this.variants.values()) total += variant.length;
+    return total;
+  }
+
+  get compressible(): boolean {
+    return this.length > COMPRESS_MIN_BYTES;
+  }
+
+  async body(encoding: ContentEncoding): Promise<Buffer | Readable> {
+    if (encoding === 'identity') {
+      if (this.identity) return this.identity;
+      return Readable.from([this.variants.get('gzip')!]).pipe(zlib.createGunzip());
+    }
+    const ready = this.variants.get(encoding);
+    if (ready) return ready;
+    let making = this.pending.get(encoding);
+    if (!making) {
+      making = compress(this.identity!, encoding).then((variant) => {
+        this.variants.set(encoding, variant);
+        this.pending.delete(encoding);
+        this.onResize?.();
+        return variant;
+      });
+      this.pending.set(encoding, making);
+    }
+    return making;
+  }
+}
+
+/** Whether an If-None-Match header names this answer, in any of its encodings (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((raw) => {
+    const value = raw.trim();
+    if (value === '*') return true;
+    const opaque = value.replace(/^W\//, '').replace(/^"|"$/g, '');
+    return opaque === tag || opaque === `${tag}-br` || opaque === `${tag}-gzip`;
+  });
+}
+
+export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedJson): Promise<FastifyReply> {
+  const encoding = answer.compressible ? requestEncoding(request) : 'identity';
+  reply.header('cache-control', CACHED_JSON_CACHE_CONTROL);
+  reply.header('etag', `"${answer.tag}${encoding === 'identity' ? '' : `-${encoding}`}"`);
+  if (answer.compressible) reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
+  if (matchesEtag(request.headers['if-none-match'], answer.tag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(await answer.body(encoding));
+}

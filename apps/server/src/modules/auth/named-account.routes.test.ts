@@ -1,0 +1,59 @@
+/**
+ * A call that names an account acts on one that exists (docs/product/accounts.md#ownership): an admin
+ * naming an id no account has is told so with a 404, and nothing is written for it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { cartItems, favorites, plays, sessionLogs, stemsCartItems } from '../../db/schema.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+
+let t: TestApp;
+let admin: string;
+let member: string;
+let beatId: string;
+const nobody = '5f0c7a52-9b1e-4c1d-8f43-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t, await createUser(t, { isAdmin: true }));
+  member = await loginAs(t, await createUser(t));
+  beatId = (await createBeat(t, { wavKey: 'audio/test/beat.wav', stemsKey: 'audio/test/stems.zip' })).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const calls: [string, string, () => Record<string, unknown>][] = [
+  ['favourites', '/api/favorites', () => ({ userId: nobody, beatId })],
+  ['the beat cart', '/api/cart', () => ({ userId: nobody, beatId })],
+  ['the stems cart', '/api/stemscart', () => ({ userId: nobody, beatId })],
+  ['a cart merge', '/api/cart/merge', () => ({ userId: nobody, beatIds: [beatId], stemsBeatIds: [beatId] })],
+  ['a play', '/api/play', () => ({ userId: nobody, beatId, playbackTime: 30 })],
+  ['session time', '/api/update-session-time', () => ({ userId: nobody, sessionDuration: 60 })],
+];
+
+async function rowsWritten(): Promise<number> {
+  let total = 0;
+  for (const table of [favorites, cartItems, stemsCartItems, plays, sessionLogs]) {
+    const [row] = await t.deps.db.select({ n: count() }).from(table);
+    total += row?.n ?? 0;
+  }
+  return total;
+}
+
+describe('a call naming an account that does not exist', () => {
+  for (const [what, url, payload] of calls) {
+    it(`answers 404 to an admin for ${what}, writing nothing`, async () => {
+      const res = await t.app.inject(authed(admin, { method: 'POST', url, payload: payload() }));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'No account has this id.' });
+      expect(await rowsWritten()).toBe(0);
+    });
+
+    it(`still answers 403 to anyone else for ${what}`, async () => {
+      const res = await t.app.inject(authed(member, { method: 'POST', url, payload: payload() }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'You can only access your own account.' });
+    });
+  }
+});

@@ -1,0 +1,183 @@
+/**
+ * Public catalog answers (a page or search of /api/beats, the full /api/getbeats, /api/config) cached by
+ * catalog version and query: serialised once, compressed once, shared by every visitor, and never served
+ * after a write that changes them commits (docs/decisions/0016-catalog-cache.md). None of these answers
+ * depends on who asks.
+ */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import zlib from 'node:zlib';
+import { z } from 'zod';
+import { beatPageResponse, beatsResponse, storeConfigResponse } from '@beat/shared';
+import type { Deps } from '../../deps.js';
+import { createCatalogVersionReader, readCatalogVersion } from '../../db/catalog-version.js';
+import { ByteLru } from '../../lib/byte-lru.js';
+import { CachedJson } from '../../lib/cached-json.js';
+import { brotliOptions, gzipOptions } from '../../lib/compression.js';
+import { centsToDollars, toBeatDto } from './beat-dto.js';
+import {
+  countVipCatalog,
+  beatListingOrder,
+  listAllBeats,
+  listBeatPage,
+  listBeatsChunk,
+  searchPattern,
+  type BeatPageInput,
+  type ListingPosition,
+} from './beats.service.js';
+
+/** Enough for the full catalog of 100,000 beats (compressed) and thousands of pages. */
+export const CATALOG_CACHE_BYTES = 64 * 1024 * 1024;
+/** Rows per query while building the full catalog: each query and its serialisation hold the event loop for a few milliseconds. */
+export const FULL_CATALOG_CHUNK = 250;
+/** Builds of the full catalog that a concurrent write may spoil before it is read in one query instead. */
+const CHUNKED_ATTEMPTS = 3;
+
+export interface CatalogCacheOptions {
+  maxBytes?: number;
+  chunkRows?: number;
+}
+
+interface Built {
+  version: number;
+  answer: CachedJson;
+}
+
+export type CatalogCache = ReturnType<typeof createCatalogCache>;
+
+export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}) {
+  const readVersion = createCatalogVersionReader(deps.db);
+  const answers = new ByteLru<CachedJson>(options.maxBytes ?? CATALOG_CACHE_BYTES);
+  const building = new Map<string, Promise<Built>>();
+  const chunkRows = options.chunkRows ?? FULL_CATALOG_CHUNK;
+
+  const tagOf = (version: number, query: string) =>
+    `c${version}-${createHash('sha256').update(query).digest('base64url').slice(0, 16)}`;
+
+  /** The answer to `query` at the current version; concurrent misses share one build. */
+  async function cached(query: string, build: (version: number) => Promise<Built>): Promise<CachedJson> {
+    const version = await readVersion();
+    const key = `${version}\n${query}`;
+    const hit = answers.get(key);
+    if (hit) return hit;
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build(version)
+        .then((built) => {
+          const builtKey = `${built.version}\n${query}`;
+          built.answer.onResize = () => answers.resize(builtKey, built.answer);
+          answers.set(builtKey, built.answer);
+          return built;
+        })
+        .finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    return (await pending).answer;
+  }
+
+  const json = (version: number, query: string, value: unknown): Built => ({
+    version,
+    answer: CachedJson.fromJson(tagOf(version, query), Buffer.from(JSON.stringify(value))),
+  });
+
+  /** The full catalog, serialised chunk by chunk straight into its two compressed forms. */
+  async function buildAllInChunks(version: number, query: string): Promise<CachedJson> {
+    const br = zlib.createBrotliCompress(brotliOptions);
+    const gzip = zlib.createGzip(gzipOptions);
+    const outputs = [br, gzip].map(async (stream) => {
+      const parts: Buffer[] = [];
+      for await (const part of stream) parts.push(part as Buffer);
+      return Buffer.concat(parts);
+    });
+    let length = 0;
+    const write = async (text: string) => {
+      length += Buffer.byteLength(text);
+      const waits = [br, gzip].filter((stream) => !stream.write(text)).map((stream) => once(stream, 'drain'));
+      await Promise.all(waits);
+    };
+    try {
+      await write('{"beats":[');
+      let first = true;
+      for (const type of beatListingOrder) {
+        let after: ListingPosition | null = null;
+        for (;;) {
+          const rows = await listBeatsChunk(deps, type, after, chunkRows);
+          if (rows.length > 0) {
+            // toBeatDto gives the answer's shape (Beat): the same JSON the schema's encoding would (catalog-cache.test.ts).
+            const text = JSON.stringify(rows.map(toBeatDto));
+            await write(`${first ? '' : ','}${text.slice(1, -1)}`);
+            first = false;
+          }
+          if (rows.length < chunkRows) break;
+          after = rows[rows.length - 1]!;
+          // Let waiting requests run between chunks.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      await write(']}');
+    } finally {
+      br.end();
+      gzip.end();
+    }
+    const [brBody, gzipBody] = await Promise.all(outputs);
+    return CachedJson.fromCompressed(tagOf(version, query), length, { br: brBody!, gzip: gzipBody! });
+  }
+
+  return {
+    /** A page or search of /api/beats. */
+    page(input: BeatPageInput): Promise<CachedJson> {
+      const pattern = input.q ? searchPattern(input.q) : null;
+      const query = JSON.stringify(['page', input.type ?? null, input.limit, input.cursor ?? null, pattern]);
+      return cached(query, async (version) => {
+        const page = await listBeatPage(deps, input);
+        return json(version, query, z.encode(beatPageResponse, { beats: page.rows.map(toBeatDto), nextCursor: page.nextCursor }));
+      });
+    },
+
+    /**
+     * The whole catalog (/api/getbeats), built in chunks between which other requests run. A write
+     * between two chunks could make them disagree, so a build that saw the version change is redone at
+     * the new version; after a few spoiled builds the catalog is read in one query.
+     */
+    all(): Promise<CachedJson> {
+      const query = JSON.stringify(['all']);
+      return cached(query, async (requested) => {
+        let version = requested;
+        for (let attempt = 0; attempt < CHUNKED_ATTEMPTS; attempt++) {
+          const answer = await buildAllInChunks(version, query);
+          const now = await readCatalogVersion(deps.db);
+          if (now === version) return { version, answer };
+          version = now;
+        }
+        return deps.db.transaction(async (tx) => {
+          const inTx = { ...deps, db: tx as unknown as Deps['db'] };
+          const at = await readCatalogVersion(inTx.db);
+          const rows = await listAllBeats(inTx);
+          return json(at, query, z.encode(beatsResponse, { beats: rows.map(toBeatDto) }));
+        }, { isolationLevel: 'repeatable read' });
+      });
+    },
+
+    /** /api/config: the prices and the size of the VIP catalog. */
+    config(): Promise<CachedJson> {
+      const query = JSON.stringify(['config']);
+      return cached(query, async (version) =>
+        json(
+          version,
+          query,
+          z.encode(storeConfigResponse, {
+            vipPlanPrice: centsToDollars(deps.config.prices.vipPlanCents),
+            stemsPrice: centsToDollars(deps.config.prices.stemsCents),
+            leasePrice: centsToDollars(deps.config.prices.leaseCents),
+            vipCatalogSize: await countVipCatalog(deps),
+          }),
+        ),
+      );
+    },
+
+    /** What the cache holds: entries and their bytes, within its budget. */
+    usage() {
+      return { entries: answers.size, bytes: answers.totalBytes, maxBytes: answers.maxBytes };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * A large stems ZIP written straight to disk, as a producer's export would be: one stored (uncompressed) WAV stem
+ * of noise, so its size is what was asked for. Returns the file's size and SHA-256, to compare a download with.
+ */
+import { createHash, randomFillSync } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { crc32 } from 'node:zlib';
+
+/** A 16-bit stereo 44.1 kHz RIFF/WAVE header for `dataBytes` of samples. */
+function wavHeader(dataBytes: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(44100, 24);
+  header.writeUInt32LE(44100 * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+export async function writeStemsZip(path: string, sampleBytes: number, stemName = 'stem-01.wav'): Promise<{ size: number; sha256: string }> {
+  const samples = randomFillSync(Buffer.allocUnsafe(sampleBytes - (sampleBytes % 4)));
+  const stem = [wavHeader(samples.length), samples];
+  const stemSize = stem[0]!.length + samples.length;
+  const crc = crc32(samples, crc32(stem[0]!));
+  const name = Buffer.from(stemName);
+
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(stemSize, 18);
+  local.writeUInt32LE(stemSize, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(stemSize, 20);
+  central.writeUInt32LE(stemSize, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(local.length + name.length + stemSize, 16);
+
+  const hash = createHash('sha256');
+  const out = createWriteStream(path);
+  let size = 0;
+  for (const part of [local, name, ...stem, central, name, end]) {
+    hash.update(part);
+    size += part.length;
+    if (!out.write(part)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return { size, sha256: hash.digest('hex') };
+}
