@@ -6,6 +6,12 @@ export interface LighthouseFinding {
   displayValue: string;
 }
 
+export interface FirstLoadJs {
+  /** Every script of the page load, largest first: its path, its size and its size gzipped at level 9. */
+  files: { path: string; bytes: number; gzipBytes: number }[];
+  gzipBytes: number;
+}
+
 export interface LighthousePageResult {
   /** The page's path, e.g. `/`. */
   path: string;
@@ -22,7 +28,11 @@ export interface LighthousePageResult {
   lcpElement: string | null;
   /** The audits that cost the page points, worst first. */
   findings: LighthouseFinding[];
-  /** The budget checks this page missed (`performance`, `lcp`, `cls`, `tbt`, `accessibility`, `bestPractices`, `seo`, `domElements`). */
+  /** `/` only: the JavaScript the browser fetched to show it. */
+  firstLoadJs: FirstLoadJs | null;
+  /** How many runs these numbers are the median of. */
+  runs: number;
+  /** The budget checks this page missed (`performance`, `lcp`, `cls`, `tbt`, `accessibility`, `bestPractices`, `seo`, `domElements`, `firstLoadJs`). */
   failed: string[];
   pass: boolean;
 }
@@ -37,11 +47,12 @@ export const lighthouseBudget: {
   cls: number;
   tbtMs: number;
   homeDomElements: number;
+  homeFirstLoadJsBytes: number;
 };
 
 export function runLighthouse(
   baseUrl: string,
-  options?: { pages?: string[]; chromePath?: string; print?: boolean },
+  options?: { pages?: string[]; chromePath?: string; print?: boolean; runs?: number },
 ): Promise<LighthousePageResult[]>;
 
 export function printLighthouse(results: LighthousePageResult[]): void;

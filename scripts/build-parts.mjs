@@ -23,7 +23,14 @@ export const parts = {
     label: 'the web app',
     dir: web,
     output: path.join(web, 'dist/index.html'),
-    sources: [path.join(web, 'src'), path.join(web, 'public'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), shared],
+    sources: [
+      path.join(web, 'src'),
+      path.join(web, 'public'),
+      path.join(web, 'index.html'),
+      path.join(web, 'vite.config.ts'),
+      path.join(web, 'prerender-first-screens.mjs'),
+      shared,
+    ],
     tool: () => installed(web, 'vite'),
   },
   server: {

@@ -1,8 +1,15 @@
 // Bundles the server into dist/: server.js (the store), seed.js (the demo store and its audio synthesiser,
 // imported only when a fresh data folder is seeded) and admin-create.js (`npm run admin:create`), with the
 // code they share in chunks beside them. npm packages stay external, the shared workspace is bundled in.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// `@beat/shared` and each of its subpaths (`@beat/shared/messages`, …) point at their source file, as the
+// package's `exports` map says.
+const sharedExports = JSON.parse(readFileSync('../../packages/shared/package.json', 'utf8')).exports;
+const sharedAliases = Object.fromEntries(
+  Object.entries(sharedExports).map(([subpath, file]) => [`@beat/shared${subpath.slice(1)}`, `../../packages/shared/${file.slice(2)}`]),
+);
 
 // Chunk names carry a hash: a leftover chunk of an earlier build must not linger beside the new one.
 rmSync('dist', { recursive: true, force: true });
@@ -21,7 +28,7 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
-  alias: { '@beat/shared': '../../packages/shared/src/index.ts' },
+  alias: sharedAliases,
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -4,12 +4,12 @@
 //   feature  src/features/<name>: its own files, the shared layer, and the features listed for it below,
 //            each only through its public surface `features/<name>/index.ts`.
 //   app      src/app: routes, providers, layout; composes features through their index.ts.
-//   main     src/main.tsx: mounts app/ and the global styles.
+//   main     src/main.tsx: mounts app/ and the global styles; src/entry-prerender.tsx, the build's drawing of the first screens.
 // Every layer may import npm packages and @beat/shared (packages/shared: the schemas shared with the server).
 import boundaries from 'eslint-plugin-boundaries';
 
 /** Features in dependency order: a feature may depend only on features before it, so the graph has no cycle. */
-const featureOrder = ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'catalog', 'purchases', 'account', 'admin'];
+const featureOrder = ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'catalog', 'beat-page', 'purchases', 'account', 'admin'];
 
 /** The allowed feature graph: which other features each feature may import (through their index.ts). */
 const featureDeps = {
@@ -20,6 +20,7 @@ const featureDeps = {
   'vip-upsell': ['auth'],
   downloads: ['auth', 'cart', 'vip-upsell'],
   catalog: ['auth', 'cart', 'downloads', 'favourites', 'player'],
+  'beat-page': ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'catalog'],
   purchases: ['catalog', 'downloads', 'player'],
   account: ['auth'],
   admin: ['auth', 'catalog', 'player'],
@@ -49,7 +50,7 @@ export default [
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'app', pattern: 'apps/web/src/app' },
         { type: 'shared', pattern: 'apps/web/src/(lib|components|hooks|config|styles)' },
-        { type: 'main', pattern: 'apps/web/src/main.tsx', mode: 'full' },
+        { type: 'main', pattern: 'apps/web/src/{main,entry-prerender}.tsx', mode: 'full' },
         { type: 'shared-package', pattern: 'packages/shared' },
       ],
     },

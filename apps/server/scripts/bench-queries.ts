@@ -31,6 +31,7 @@ import { cartCount, listCart, listStemsCart } from '../src/modules/cart/cart.ser
 import { ownedBeats, rightsForBeatId } from '../src/modules/entitlements/entitlements.service.js';
 import { turnOverEndedExclusives } from '../src/modules/countdown/countdown.service.js';
 import { pruneExpiredRecords } from '../src/modules/retention/retention.service.js';
+import type { Goal } from './bench-goal.js';
 
 export const QUERY_BUDGET_MS = 10;
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 25);
@@ -219,9 +220,17 @@ export async function timeProductQueries(deps: Deps): Promise<QueryTiming[]> {
   const firstPage = await listBeatPage(deps, { limit: 50 });
   const deep = { cursor: firstPage.nextCursor! };
   for (let i = 0; i < 40; i++) deep.cursor = (await listBeatPage(deps, { limit: 50, cursor: deep.cursor })).nextCursor!;
-  const [purchase] = await listPurchases(deps, collector.id, 1);
+  const [purchase] = (await listPurchases(deps, collector.id, { limit: 1 })).purchases;
   const beatId = firstPage.rows[0]!.id;
   const listener = await deps.db.select().from(users).where(eq(users.email, 'listener4242@bench.test')).limit(1);
+  // Cursors deep into each admin list: where the page after page 2,000 (5,000 for the ledger) starts.
+  const usersCursor = (await listUsers(deps, { page: 2000, pageSize: 20 })).nextCursor!;
+  const beatsCursor = (await listAdminBeats(deps, { page: 2000, pageSize: 20 })).nextCursor!;
+  const ledgerCursor = (await listLedger(deps, { page: 5000, pageSize: 20 })).nextCursor!;
+  const perBeatCursor = (await beatAnalytics(deps, { page: 2000, pageSize: 20, sort: 'revenue', order: 'desc' })).nextCursor!;
+  const auditCursor = (await listAudit(deps, 500, 20)).nextCursor!;
+  const historyCursor = (await listPurchases(deps, collector.id, { limit: 24 })).nextCursor!;
+  const leasesCursor = (await listPurchasedBeats(deps, collector.id, 'lease', sessionId, { limit: 24 })).nextCursor!;
 
   const queries: [string, () => Promise<unknown>][] = [
     ['login: user by e-mail', () => deps.db.select().from(users).where(eq(users.email, 'listener4242@bench.test')).limit(1)],
@@ -239,30 +248,42 @@ export async function timeProductQueries(deps: Deps): Promise<QueryTiming[]> {
     ['catalog: VIP catalog size', () => countVipCatalog(deps)],
     ['admin beats: page 1', () => listAdminBeats(deps, { page: 1, pageSize: 20 })],
     ['admin beats: page 2,000', () => listAdminBeats(deps, { page: 2000, pageSize: 20 })],
+    ['admin beats: page 2,001 by cursor', () => listAdminBeats(deps, { page: 2001, pageSize: 20, cursor: beatsCursor })],
     ['admin beats: exclusives', () => listAdminBeats(deps, { page: 1, pageSize: 20, type: 'Exclusive' })],
     ['admin beats: search "midnight"', () => listAdminBeats(deps, { page: 1, pageSize: 20, q: 'midnight' })],
     ['admin users: page 1', () => listUsers(deps, { page: 1, pageSize: 20 })],
     ['admin users: page 2,000', () => listUsers(deps, { page: 2000, pageSize: 20 })],
+    ['admin users: page 2,001 by cursor', () => listUsers(deps, { page: 2001, pageSize: 20, cursor: usersCursor })],
     ['admin users: search "listener4242"', () => listUsers(deps, { page: 1, pageSize: 20, q: 'listener4242' })],
     ['admin users: search "collector"', () => listUsers(deps, { page: 1, pageSize: 20, q: 'collector' })],
     ['analytics: last 30 days', () => analyticsOverview(deps, 30)],
     ['analytics: last 365 days', () => analyticsOverview(deps, 365)],
     ['ledger: page 1', () => listLedger(deps, { page: 1, pageSize: 20 })],
     ['ledger: page 5,000', () => listLedger(deps, { page: 5000, pageSize: 20 })],
+    ['ledger: page 5,001 by cursor', () => listLedger(deps, { page: 5001, pageSize: 20, cursor: ledgerCursor })],
     ['ledger: search "listener4242"', () => listLedger(deps, { page: 1, pageSize: 20, q: 'listener4242' })],
     ['ledger CSV: first 2,000 rows', () => drain(purchasesCsv(deps), 2000 * 60)],
+    ['ledger CSV: first 500 rows', () => drain(purchasesCsv(deps), 500 * 60)],
     ['per beat: by plays', () => beatAnalytics(deps, { page: 1, pageSize: 20, sort: 'plays', order: 'desc' })],
     ['per beat: by title', () => beatAnalytics(deps, { page: 1, pageSize: 20, sort: 'title', order: 'asc' })],
     ['per beat: by sales', () => beatAnalytics(deps, { page: 1, pageSize: 20, sort: 'sales', order: 'desc' })],
     ['per beat: by revenue', () => beatAnalytics(deps, { page: 1, pageSize: 20, sort: 'revenue', order: 'desc' })],
     ['per beat: by favourites', () => beatAnalytics(deps, { page: 1, pageSize: 20, sort: 'favourites', order: 'desc' })],
+    ['per beat: by revenue, page 2,001 by cursor', () =>
+      beatAnalytics(deps, { page: 2001, pageSize: 20, sort: 'revenue', order: 'desc', cursor: perBeatCursor })],
     ['per beat: search "midnight"', () => beatAnalytics(deps, { page: 1, pageSize: 20, sort: 'plays', order: 'desc', q: 'midnight' })],
     ['audit log: page 1', () => listAudit(deps, 1, 20)],
+    ['audit log: page 501 by cursor', () => listAudit(deps, 501, 20, auditCursor)],
     ['purchase history (500 purchases)', () => listPurchases(deps, collector.id)],
-    ['dashboard: last 5 purchases', () => listPurchases(deps, collector.id, 5)],
+    ['dashboard: last 5 purchases', () => listPurchases(deps, collector.id, { limit: 5 })],
+    ['purchase history: page of 24', () => listPurchases(deps, collector.id, { limit: 24 })],
+    ['purchase history: next 24 by cursor', () => listPurchases(deps, collector.id, { limit: 24, cursor: historyCursor })],
     ['purchase history: a listener', () => listPurchases(deps, listener[0]!.id)],
     ['purchased beats: leases', () => listPurchasedBeats(deps, collector.id, 'lease', sessionId)],
     ['purchased beats: stems', () => listPurchasedBeats(deps, collector.id, 'stems', sessionId)],
+    ['purchased beats: leases, page of 24', () => listPurchasedBeats(deps, collector.id, 'lease', sessionId, { limit: 24 })],
+    ['purchased beats: leases, next 24 by cursor', () =>
+      listPurchasedBeats(deps, collector.id, 'lease', sessionId, { limit: 24, cursor: leasesCursor })],
     ['licence: one purchase', () => purchaseForLicence(deps, collector, purchase!._id)],
     ['favourites (300)', () => listFavorites(deps, collector.id)],
     ['cart (40 items)', () => listCart(deps, collector.id)],
@@ -307,7 +328,7 @@ export async function benchQueries(deps: Deps, database: Database, title = `Prod
 }
 
 /** bench.ts's goal 4, given its seeded database: one row for every query's p50, and one per query over the budget. */
-export async function queryGoals(database: Database, label: string): Promise<{ goal: string; what: string; value: string; target: string; pass: boolean }[]> {
+export async function queryGoals(database: Database, label: string): Promise<Goal[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beat-bench-queries-'));
   try {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });

@@ -27,6 +27,8 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { isApiPath, registerWebApp } from './web/web-app.js';
 import { apiDocsPrefix, registerSecurityHeaders, securityHeaders } from './web/security-headers.js';
 import { refuseUnclassifiedRoutes } from './web/route-access.js';
+import { registerPublicPages } from './web/public-pages.js';
+import { watchCatalogVersion, type CatalogVersion } from './db/catalog-version.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; when absent only the API is served. */
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** A ready pino logger to write to instead (tests keep every line it writes); wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
+  /** The catalog's version as this process keeps it; by default watched on deps.db. Either way the app closes it. */
+  catalogVersion?: CatalogVersion;
 }
 
 function loggerOptions(deps: Deps, enabled: boolean) {
@@ -81,9 +85,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerTextInputRule(app);
   registerJsonCompression(app, isApiPath);
 
+  // Cached catalog answers are keyed by it (docs/decisions/0016-catalog-cache.md).
+  const catalogVersion = options.catalogVersion ?? watchCatalogVersion(deps.db, { log: app.log });
+  app.addHook('onReady', async () => catalogVersion.start());
+  app.addHook('onClose', () => catalogVersion.close());
+
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(authRoutes(deps));
-  await app.register(beatsRoutes(deps));
+  await app.register(beatsRoutes(deps, catalogVersion));
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
   await app.register(adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps)]));
@@ -98,6 +107,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(purchasesRoutes(deps));
 
   const sendPage = await registerWebApp(app, options.webDist);
+  // robots.txt, the sitemap and the beat pages' link previews (docs/decisions/0020-beat-pages.md).
+  if (sendPage) await registerPublicPages(app, deps, catalogVersion, sendPage);
   endRouteCheck();
 
   app.setNotFoundHandler((request, reply) => {

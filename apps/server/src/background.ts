@@ -5,6 +5,8 @@ import { previewJobHandlers } from './modules/previews/previews.jobs.js';
 import { countdownJobHandlers } from './modules/countdown/countdown.job.js';
 import { playJobHandlers } from './modules/plays/plays.jobs.js';
 import { retentionJobHandlers } from './modules/retention/retention.jobs.js';
+import { catalogJobHandlers } from './modules/beats/beats.jobs.js';
+import { dailyTotalsJobHandlers } from './modules/admin/daily-totals.jobs.js';
 
 export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
   return {
@@ -13,6 +15,8 @@ export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
     ...playJobHandlers(deps),
     ...deps.mailer.jobHandlers,
     ...retentionJobHandlers(deps, log),
+    ...catalogJobHandlers(deps, log),
+    ...dailyTotalsJobHandlers(deps, log),
   };
 }
 

@@ -4,6 +4,7 @@ import { beatSchema, beatTypeSchema, beatTypes, categories } from './beats.js';
 import { audioStateSchema, beatFileInfoSchema } from './audio.js';
 import { emailField, userSchema } from './user.js';
 import { purchaseKindSchema } from './commerce.js';
+import { moods, musicalKeys, type MusicalKey } from './discovery.js';
 
 // ── Paging ────────────────────────────────────────────────────────────────────────────
 
@@ -21,10 +22,21 @@ export const adminPageQuery = z.object({
     .max(100, 'pageSize must be between 1 and 100')
     .default(20),
   q: z.string().max(100, 'Search text must be at most 100 characters').optional(),
+  /**
+   * The previous answer's `nextCursor`: the page starts right after the last row it showed (keyset paging). With a
+   * cursor, `page` only numbers the page (the ledger's Serial No.); without one, `page` counts from the first row.
+   */
+  cursor: z.string().max(600, 'cursor is not valid').optional(),
 });
 export type AdminPageQuery = z.input<typeof adminPageQuery>;
 
-const pageInfo = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+const pageInfo = {
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Where the next page starts, or null on the last page. */
+  nextCursor: z.string().nullable(),
+};
 
 // ── Beats ─────────────────────────────────────────────────────────────────────────────
 
@@ -97,6 +109,18 @@ export const adminBeatFields = z
       .transform(splitTags)
       .refine((t) => t.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`)
       .refine((t) => t.every((tag) => tag.length <= 30), 'Each tag must be at most 30 characters'),
+    /** One of the 24 keys as the list writes it ("F minor", "A# major"); empty: not given. */
+    musicalKey: optionalText
+      .refine((v) => v === undefined || (musicalKeys as readonly string[]).includes(v), 'Key must be one of the 24 keys, like F minor or A# major')
+      .transform((v) => (v === undefined ? null : (v as MusicalKey))),
+    /** Comma-separated ("dark, chill"): each one of `moods`, repeats dropped, in the list's order. */
+    moods: z
+      .string()
+      .max(200, 'Moods must be at most 200 characters')
+      .default('')
+      .transform((text) => text.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.every((m) => (moods as readonly string[]).includes(m)), `Moods must be among ${moods.join(', ')}`)
+      .transform((list) => moods.filter((m) => list.includes(m))),
     beatType: z.enum(beatTypes, { error: 'Type must be Exclusive or Non-Exclusive' }),
     /** Dollars. Exclusive: the licence price (required). Non-Exclusive: an optional MP3 lease price. */
     price: optionalText

@@ -33,6 +33,8 @@ export const cartItemSchema = z.object({
   _id: z.string(),
   beatTitle: z.string(),
   artistName: z.string(),
+  /** The beat page's address, /beat/{slug}: the cart links each item to it. */
+  slug: z.string(),
   beatType: beatTypeSchema,
   licence: licenceLabelSchema,
   /** Dollars, from the server; null when the beat cannot be bought this way right now. */
@@ -46,6 +48,7 @@ export const stemsCartItemSchema = z.object({
   _id: z.string(),
   beatTitle: z.string(),
   artistName: z.string(),
+  slug: z.string(),
   price: z.number(),
   addedAt: z.string(),
 });
@@ -179,22 +182,25 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-export const purchasesResponse = z.object({ purchases: z.array(purchaseSchema) });
+/** `nextCursor`: where the next page starts when the call asked for a `limit`; null when nothing is left. */
+export const purchasesResponse = z.object({ purchases: z.array(purchaseSchema), nextCursor: z.string().nullable() });
 export type PurchasesResponse = z.infer<typeof purchasesResponse>;
 
-export const purchasesQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be between 1 and 500')
-    .max(500, 'limit must be between 1 and 500')
-    .optional(),
-});
+const listLimit = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be between 1 and 500')
+  .max(500, 'limit must be between 1 and 500');
+/** The previous answer's `nextCursor` (keyset paging: the page starts right after the last row shown). */
+const listCursor = z.string().max(300, 'cursor is not valid');
 
-export const purchasedListBody = z.object({ email: emailField });
+/** Without a `limit`, the whole list (the spec's call); with one, a page of it. */
+export const purchasesQuery = z.object({ limit: listLimit.optional(), cursor: listCursor.optional() });
+
+export const purchasedListBody = z.object({ email: emailField, limit: listLimit.optional(), cursor: listCursor.optional() });
 
 /** A bought beat: the catalog's beat plus when it was bought and the purchase its licence belongs to. */
 export const purchasedBeatSchema = beatSchema.extend({ purchasedAt: z.string(), purchaseId: z.string() });
 export type PurchasedBeat = z.infer<typeof purchasedBeatSchema>;
-export const purchasedBeatsResponse = z.object({ beats: z.array(purchasedBeatSchema) });
+export const purchasedBeatsResponse = z.object({ beats: z.array(purchasedBeatSchema), nextCursor: z.string().nullable() });
 export type PurchasedBeatsResponse = z.infer<typeof purchasedBeatsResponse>;

@@ -4,17 +4,6 @@ import { beatSchema } from './beats.js';
 import { id } from './common.js';
 import { emailField } from './user.js';
 
-/** The product's own words for downloads and the purchase cards (docs/product/screens-and-words.md#download-modal). */
-export const downloadMessages = {
-  beatNotInDownloads: 'Beat not found in user downloads',
-  stemsNotAvailable: 'Stems are not available for this beat, sorry',
-  noPrice: 'No price for this beat',
-  vipMember: 'You are a VIP Member',
-  noCredits: 'You have no credits left.',
-  unlocked: (title: string) => `${title} unlocked`,
-  alreadyUnlocked: (title: string) => `${title} is already unlocked`,
-} as const;
-
 export const fileTypes = ['mp3', 'wav', 'stems'] as const;
 export const fileTypeSchema = z.enum(fileTypes, { error: 'fileType must be mp3, wav or stems' });
 export type FileType = z.infer<typeof fileTypeSchema>;

@@ -1,5 +1,7 @@
 export * from './messages.js';
 export * from './plays.js';
+export * from './discovery.js';
+export * from './artwork.js';
 export * from './common.js';
 export * from './user.js';
 export * from './auth.js';

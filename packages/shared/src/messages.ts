@@ -35,3 +35,23 @@ export const commerceMessages = {
   /** The payment provider could not be reached: nothing was reserved or charged (docs/reliability.md). */
   paymentsUnavailable: 'We could not reach our payment provider, so nothing was charged. Please try again in a few minutes.',
 } as const;
+
+/** The product's own words on a beat's page and its embeddable player (docs/product/screens-and-words.md#beat-page). */
+export const beatPageMessages = {
+  linkCopied: 'Link copied',
+  embedCopied: 'Embed code copied',
+  copyFailed: 'The link could not be copied. Copy it from the address bar.',
+  buyOnBeatMarket: 'Buy on Beat Market',
+  moreLikeThis: 'More like this',
+} as const;
+
+/** The product's own words for downloads and the purchase cards (docs/product/screens-and-words.md#download-modal). */
+export const downloadMessages = {
+  beatNotInDownloads: 'Beat not found in user downloads',
+  stemsNotAvailable: 'Stems are not available for this beat, sorry',
+  noPrice: 'No price for this beat',
+  vipMember: 'You are a VIP Member',
+  noCredits: 'You have no credits left.',
+  unlocked: (title: string) => `${title} unlocked`,
+  alreadyUnlocked: (title: string) => `${title} is already unlocked`,
+} as const;

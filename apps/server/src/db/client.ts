@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { countFinishedWrites } from './finished-writes.js';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -43,9 +44,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir);
 }
 
+/**
+ * Settings of the embedded database that differ from PGlite's (docs/decisions/0018-embedded-database-memory.md).
+ * Its memory is the server process's WebAssembly memory, which grows and never shrinks: a small buffer pool
+ * (the data folder's pages stay in the operating system's file cache, outside the process) and index builds
+ * of migrations bounded below PostgreSQL's 64 MB.
+ */
+export const embeddedDatabaseSettings = {
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+} as const;
+
 async function openPglite(dir: string | undefined): Promise<Database> {
   // PGlite's default start parameters include -F (fsync off); a store that takes money keeps fsync on.
-  const startParams = PGlite.defaultStartParams.filter((p) => p !== '-F');
+  const startParams = [
+    ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+    ...Object.entries(embeddedDatabaseSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
   const client = await PGlite.create({
     dataDir: dir,
     extensions: { pg_trgm },
@@ -114,7 +129,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed and will be replaced (${error.message})`));
   // A client in use emits 'error' too when its connection ends; the query it runs fails with that error (and the
   // request answers 503), the pool drops the client when it comes back. Without this listener the process would crash.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // The catalog's version is confirmed after each write of this process (docs/decisions/0016-catalog-cache.md).
+    countFinishedWrites(pool, client);
+  });
   // Surface a wrong URL at start-up rather than on the first request.
   const probe = await pool.connect();
   probe.release();

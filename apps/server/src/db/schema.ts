@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -31,6 +32,10 @@ import {
   type SessionType,
   type StemsInfo,
   type WavInfo,
+  moods,
+  musicalKeys,
+  type Mood,
+  type MusicalKey,
 } from '@beat/shared';
 
 /** The enums are the API's (packages/shared): one definition for the database, the server and the web app. */
@@ -131,8 +136,18 @@ export const beats = pgTable(
     /** Deleted by an admin: gone from the store, still downloadable by those who own it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     playCount: integer('play_count').notNull().default(0),
+    /** One of the 24 `musicalKeys` (docs/product/catalog-and-search.md#filters). */
+    musicalKey: text('musical_key').$type<MusicalKey>(),
+    /** A subset of `moods`, each once. */
+    moods: text('moods').array().$type<Mood[]>().notNull().default(sql`'{}'::text[]`),
     /** lower(title), lower(tags), lower(artist) and lower(genre) joined by newlines, kept by a trigger; searched through a trigram index. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The beat page's address, /beat/{slug}: made from the title by the database (trigger beats_slug_trg,
+     * docs/decisions/0020-beat-pages.md), which replaces whatever an insert gives; a rename moves the old one to
+     * beat_slug_history.
+     */
+    slug: text('slug').notNull().$default(() => ''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -162,8 +177,68 @@ export const beats = pgTable(
     index('beats_title_desc_idx').on(sql`lower(${t.title}) desc`, t.id),
     index('beats_plays_asc_idx').on(t.playCount, t.id),
     index('beats_plays_desc_idx').on(t.playCount.desc().nullsFirst(), t.id),
+    // The catalog's filters and sorts (docs/decisions/0021-catalog-filters.md).
+    check('beats_musical_key_valid', sql`${t.musicalKey} is null or ${t.musicalKey} in (${sql.raw(musicalKeys.map((k) => `'${k}'`).join(', '))})`),
+    check('beats_moods_valid', sql`${t.moods} <@ ARRAY[${sql.raw(moods.map((m) => `'${m}'`).join(', '))}]::text[]`),
     // The countdown sweep every 30 seconds (docs/product/offers-and-prices.md#countdown).
     index('beats_countdown_idx').on(t.countdownEndTime).where(sql`${t.beatType} = 'Exclusive' and ${t.soldAt} is null`),
+    // A beat page by its address, and its related beats walked from its tempo (docs/decisions/0020-beat-pages.md).
+    uniqueIndex('beats_slug_key').on(t.slug),
+    index('beats_related_bpm_idx')
+      .on(t.bpm, t.id)
+      .where(sql`${t.published} and ${t.soldAt} is null and ${t.previewKey} is not null`),
+  ],
+);
+
+/** The slugs a renamed beat had before: /beat/{old} answers 301 to its current page. */
+export const beatSlugHistory = pgTable(
+  'beat_slug_history',
+  {
+    slug: text('slug').primaryKey(),
+    beatId: uuid('beat_id')
+      .notNull()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('beat_slug_history_beat_idx').on(t.beatId)],
+);
+
+/**
+ * The listed beats, narrow: what the catalog's filters, sorts and facets read (docs/decisions/0021-catalog-filters.md).
+ * Kept by a trigger on beats (drizzle/0008); only `recentPlays` is written directly, by the hourly popularity refresh.
+ */
+export const listedBeats = pgTable(
+  'listed_beats',
+  {
+    beatId: uuid('beat_id')
+      .primaryKey()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    beatType: text('beat_type', { enum: beatTypes }).notNull(),
+    releaseDate: timestamp('release_date', { withTimezone: true }).notNull(),
+    category: text('category'),
+    musicalKey: text('musical_key').$type<MusicalKey>(),
+    /** One bit per mood, in the order of `moods` (bit 0: dark): see drizzle/0008's mood_bits(). */
+    moodBits: integer('mood_bits').notNull(),
+    bpm: integer('bpm').notNull(),
+    priceCents: integer('price_cents'),
+    hasStems: boolean('has_stems').notNull(),
+    /** beats.search_text, so a search with filters reads only these rows. */
+    searchText: text('search_text').notNull(),
+    /** Plays in the last 30 days, as of the last hourly refresh: what the "popular" sort reads. */
+    recentPlays: integer('recent_plays').notNull().default(0),
+  },
+  (t) => [
+    check('listed_beats_recent_plays_non_negative', sql`${t.recentPlays} >= 0`),
+    // One index per sort, walked from the cursor (backwards for a descending order); then the filters' own.
+    index('listed_beats_newest_idx').on(t.releaseDate.desc().nullsFirst(), t.beatId.desc().nullsFirst()),
+    index('listed_beats_type_newest_idx').on(t.beatType, t.releaseDate.desc().nullsFirst(), t.beatId.desc().nullsFirst()),
+    index('listed_beats_popular_idx').on(t.recentPlays, t.beatId),
+    index('listed_beats_price_asc_idx').on(sql`coalesce(${t.priceCents}, 2147483647)`, t.beatId),
+    index('listed_beats_price_desc_idx').on(sql`coalesce(${t.priceCents}, -1)`, t.beatId),
+    index('listed_beats_bpm_idx').on(t.bpm, t.beatId),
+    index('listed_beats_key_idx').on(t.musicalKey),
+    index('listed_beats_genre_idx').on(t.category),
+    index('listed_beats_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -367,8 +442,8 @@ export const purchases = pgTable(
     // A buyer's history and the ledger, newest first with the id as tie-break (docs/decisions/0015-query-plans.md).
     index('purchases_user_idx').on(t.userId, t.purchasedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('purchases_purchased_at_idx').on(t.purchasedAt, t.id),
-    // The dashboard's daily sales, read from the index alone.
-    index('purchases_sales_by_day_idx').on(t.purchasedAt, t.sessionType, t.priceCents).where(sql`${t.refundedAt} is null`),
+    // A buyer's purchased beats, each beat once at its latest purchase: the check for a newer purchase of the same beat.
+    index('purchases_owner_beat_idx').on(t.userId, t.beatId, t.kind, t.purchasedAt, t.id).where(sql`${t.refundedAt} is null`),
     index('purchases_beat_idx').on(t.beatId),
     index('purchases_checkout_idx').on(t.checkoutId),
     index('purchases_buyer_name_trgm_idx').using('gin', t.buyerName.op('gin_trgm_ops')),
@@ -489,15 +564,44 @@ export const beatStats = pgTable(
     sales: integer('sales').notNull().default(0),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
   },
-  // Each sort runs both ways with the beat id ascending as tie-break: one index per direction.
+  // Each sort runs both ways with the beat id as tie-break in the same direction: one index, walked either way.
   (t) => [
     index('beat_stats_favourites_asc_idx').on(t.favourites, t.beatId),
-    index('beat_stats_favourites_desc_idx').on(t.favourites.desc().nullsFirst(), t.beatId),
     index('beat_stats_sales_asc_idx').on(t.sales, t.beatId),
-    index('beat_stats_sales_desc_idx').on(t.sales.desc().nullsFirst(), t.beatId),
     index('beat_stats_revenue_asc_idx').on(t.revenueCents, t.beatId),
-    index('beat_stats_revenue_desc_idx').on(t.revenueCents.desc().nullsFirst(), t.beatId),
   ],
+);
+
+/**
+ * Day totals (UTC days) of the analytics series and of the admin lists' totals, appended by triggers on every
+ * counted table in the writer's own transaction and folded into one row per day by `compact_daily_totals()`
+ * (migration 0006, docs/decisions/0015-query-plans.md#day-totals). A day's numbers are the sum of its rows.
+ */
+export const dailyTotals = pgTable(
+  'daily_totals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    beatPurchase: integer('beat_purchase').notNull().default(0),
+    stems: integer('stems').notNull().default(0),
+    exclusive: integer('exclusive').notNull().default(0),
+    vipPlan: integer('vip_plan').notNull().default(0),
+    /** Every ledger row, refunded or not. */
+    purchases: integer('purchases').notNull().default(0),
+    newUsers: integer('new_users').notNull().default(0),
+    /** Beats by the day they were added: all, not deleted, and the exclusives not deleted. */
+    beats: integer('beats').notNull().default(0),
+    liveBeats: integer('live_beats').notNull().default(0),
+    liveExclusives: integer('live_exclusives').notNull().default(0),
+    plays: integer('plays').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+    creditsSpent: integer('credits_spent').notNull().default(0),
+    favourites: integer('favourites').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+    sessionSeconds: bigint('session_seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('daily_totals_day_idx').on(t.day)],
 );
 
 export type CheckoutRow = typeof checkouts.$inferSelect;

@@ -1,5 +1,5 @@
 /** Deterministic, realistic catalog entries for the demo store and the benchmark. */
-import { categories } from '@beat/shared';
+import { categories, moods, musicalKeys, type Mood, type MusicalKey } from '@beat/shared';
 
 /** mulberry32: a small seeded PRNG, so every seed gives the same store. */
 export function createRandom(seed: number) {
@@ -55,6 +55,8 @@ export interface CatalogEntry {
   releaseDate: Date;
   countdownEndTime: Date | null;
   trackIndex: number;
+  musicalKey: MusicalKey;
+  moods: Mood[];
 }
 
 export interface CatalogOptions {
@@ -96,19 +98,64 @@ function tagsFor(random: Random): string[] {
 
 const day = 86_400_000;
 
+/** Moods that suit a tag: a beat tagged "dark" or "808" leans dark, one tagged "chill" leans chill. */
+const moodsByTag: Record<string, Mood[]> = {
+  trap: ['dark', 'aggressive', 'energetic'],
+  drill: ['dark', 'aggressive'],
+  'boom bap': ['chill', 'bouncy'],
+  lofi: ['chill', 'dreamy', 'sad'],
+  rnb: ['romantic', 'chill'],
+  afrobeat: ['happy', 'bouncy', 'energetic'],
+  dancehall: ['bouncy', 'happy'],
+  pop: ['happy', 'energetic'],
+  dark: ['dark'],
+  melodic: ['dreamy', 'romantic'],
+  chill: ['chill'],
+  hard: ['aggressive', 'energetic'],
+  soul: ['romantic', 'sad'],
+  emotional: ['sad', 'romantic'],
+  club: ['energetic', 'bouncy'],
+  phonk: ['dark', 'aggressive'],
+  synthwave: ['dreamy', 'epic'],
+  cinematic: ['epic', 'dark'],
+  bouncy: ['bouncy'],
+  sad: ['sad'],
+};
+
+/**
+ * A key and one to three moods for a beat, from their own seeded sequence so the rest of the catalog stays
+ * what it was: moods lean on the beat's tags, minor keys are a little more common than major ones.
+ */
+function describe(random: Random, tags: string[]): { musicalKey: MusicalKey; moods: Mood[] } {
+  const minor = random.chance(0.6);
+  const pitch = random.int(0, 11);
+  const musicalKey = musicalKeys[pitch * 2 + (minor ? 1 : 0)]!;
+  const suggested = tags.flatMap((tag) => moodsByTag[tag] ?? []);
+  const chosen = new Set<Mood>();
+  const count = random.int(1, 3);
+  while (chosen.size < count) chosen.add(suggested.length > 0 && random.chance(0.7) ? random.pick(suggested) : random.pick(moods));
+  return { musicalKey, moods: moods.filter((mood) => chosen.has(mood)) };
+}
+
 export function* catalogEntries(options: CatalogOptions): Generator<CatalogEntry> {
   const random = createRandom(options.seed ?? 20261121);
+  const describing = createRandom((options.seed ?? 20261121) + 1);
   const used = new Set<string>();
   const stemTracks = Array.from({ length: options.tracks }, (_, i) => i).filter(options.tracksWithStems);
 
   for (let i = 0; i < options.exclusive; i++) {
     const trackIndex = stemTracks[i % stemTracks.length]!;
+    const title = uniqueTitle(random, used);
+    const artistName = random.pick(artists);
+    const category = random.pick(categories);
+    const tags = tagsFor(random);
     yield {
-      title: uniqueTitle(random, used),
-      artistName: random.pick(artists),
-      category: random.pick(categories),
+      title,
+      artistName,
+      category,
       bpm: trackBpm(trackIndex),
-      tags: tagsFor(random),
+      tags,
+      ...describe(describing, tags),
       priceCents: random.pick(exclusivePrices),
       beatType: 'Exclusive',
       releaseDate: new Date(options.now.getTime() - random.int(1, 20) * day),
@@ -119,12 +166,17 @@ export function* catalogEntries(options: CatalogOptions): Generator<CatalogEntry
   }
   for (let i = 0; i < options.nonExclusive; i++) {
     const trackIndex = i % options.tracks;
+    const title = uniqueTitle(random, used);
+    const artistName = random.pick(artists);
+    const category = random.pick(categories);
+    const tags = tagsFor(random);
     yield {
-      title: uniqueTitle(random, used),
-      artistName: random.pick(artists),
-      category: random.pick(categories),
+      title,
+      artistName,
+      category,
       bpm: trackBpm(trackIndex),
-      tags: tagsFor(random),
+      tags,
+      ...describe(describing, tags),
       // Most VIP catalog beats carry an MP3 lease price; some are reached only through VIP or a credit (docs/product/catalog-and-search.md#demo-store).
       priceCents: random.chance(0.8) ? random.pick(leasePrices) : null,
       beatType: 'Non-Exclusive',

@@ -67,6 +67,8 @@ export function beatRowFor(entry: CatalogEntry, track: TrackFiles) {
     category: entry.category,
     bpm: entry.bpm,
     tags: entry.tags,
+    musicalKey: entry.musicalKey,
+    moods: entry.moods,
     priceCents: entry.priceCents,
     beatType: entry.beatType,
     releaseDate: entry.releaseDate,

@@ -27,8 +27,11 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/config': 'public',
   'GET /api/getbeats': 'public',
   'GET /api/beats': 'public',
+  'GET /api/beats/facets': 'public',
   'GET /api/stream/:beatId': 'public',
   'GET /api/beats/:beatId/waveform': 'public',
+  'GET /api/beats/slug/:slug': 'public',
+  'GET /api/beats/:beatId/artwork.png': 'public',
   'GET /api/files/images/:file': 'public',
   'POST /api/changebeattype': 'public',
 
@@ -128,6 +131,11 @@ export const routeAccess: Record<string, AccessClass> = {
 
   // What the web app's server says to crawlers (served with the built web app).
   'GET /robots.txt': 'public',
+  // A beat's page and embeddable player with their link previews, and the sitemap (docs/decisions/0020-beat-pages.md).
+  'GET /beat/:slug': 'public',
+  'GET /embed/beat/:slug': 'public',
+  'GET /sitemap.xml': 'public',
+  'GET /sitemaps/:file': 'public',
 
   // The development outbox (docs/security.md#headers).
   'GET /dev/mail': 'devOnly',

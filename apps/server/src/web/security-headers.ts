@@ -32,6 +32,11 @@ export function webAppCsp(nonce?: string): string {
   return policy(nonce ? { ...sameOriginOnly, 'style-src': `'self' 'nonce-${nonce}'` } : sameOriginOnly);
 }
 
+/** The embeddable player (/embed/beat/{slug}): the web app's policy, but any site may frame it. */
+export function embeddablePageCsp(nonce?: string): string {
+  return webAppCsp(nonce).replace("frame-ancestors 'none'", 'frame-ancestors *');
+}
+
 /** The API docs page (swagger-ui): its scripts and styles come from the store, but it injects <style> elements of its own. */
 export const apiDocsCsp = policy({ ...sameOriginOnly, 'style-src': "'self' 'unsafe-inline'", 'img-src': "'self' data:", 'media-src': "'none'" });
 
@@ -61,7 +66,8 @@ export function securityHeaders(config: Config): (request: FastifyRequest, reply
     reply.header('X-Content-Type-Options', 'nosniff');
     // A route may be stricter: a download link's answer sends no referrer at all (docs/security.md#download-links).
     if (!reply.hasHeader('referrer-policy')) reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
+    // Only a page whose own policy lets any site frame it (the embeddable player) goes without.
+    if (!String(reply.getHeader('content-security-policy') ?? '').includes('frame-ancestors *')) reply.header('X-Frame-Options', 'DENY');
     reply.header('Permissions-Policy', permissionsPolicy);
     if (hsts) reply.header('Strict-Transport-Security', hsts);
     if (isHtml(reply) && !reply.hasHeader('content-security-policy')) {

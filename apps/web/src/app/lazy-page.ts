@@ -2,7 +2,7 @@
  * Route pages load lazily, so `/` downloads only what it shows (docs/product/screens-and-words.md#screens). While
  * a page's code is on its way the previous page stays, and the shell shows a thin progress bar.
  */
-import { lazy, useSyncExternalStore, type ComponentType } from 'react';
+import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react';
 
 let loading = 0;
 const listeners = new Set<() => void>();
@@ -20,22 +20,35 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** A page component whose code loads the first time it is shown, or earlier with `preload()`. */
+/**
+ * A page component whose code loads the first time it is shown, or earlier with `preload()`. Once the code is in, the
+ * page renders at once, without suspending: React may hydrate a drawn first screen in an update that cannot wait
+ * (docs/decisions/0019-first-screen.md), and a page that suspended there would be redrawn rather than hydrated.
+ */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   let module: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const start = () => {
     if (!module) {
       count(1);
       module = load()
-        .then((component) => ({ default: component }))
+        .then((component) => {
+          loaded = component;
+          return { default: component };
+        })
         .finally(() => count(-1));
     }
     return module;
   };
-  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
+  const Lazy = lazy(start);
+  function Page(props: P) {
+    return createElement(loaded ?? Lazy, props);
+  }
+  // Settles once the code is in or has failed (the page then shows its error when it renders).
+  return Object.assign(Page, { preload: () => start().then(() => undefined, () => undefined) });
 }
 
 /** True while some page's code is loading. */
 export function usePageLoading(): boolean {
-  return useSyncExternalStore(subscribe, () => loading > 0);
+  return useSyncExternalStore(subscribe, () => loading > 0, () => false);
 }

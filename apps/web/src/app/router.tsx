@@ -30,9 +30,11 @@ const AdminAnalyticsPage = lazyPage(() => import('./routes/admin-analytics').the
 const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-settings').then((m) => m.AdminStoreSettingsPage));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage));
 const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage));
+const BeatRoutePage = lazyPage(() => import('./routes/beat').then((m) => m.BeatRoutePage));
+const EmbedBeatRoutePage = lazyPage(() => import('./routes/embed-beat').then((m) => m.EmbedBeatRoutePage));
 
 /** The page of each path, to fetch the first page's code while the shell renders. */
-const pageOf: Record<string, { preload: () => void }[]> = {
+const pageOf: Record<string, { preload: () => Promise<void> }[]> = {
   [paths.home]: [CatalogPage],
   [paths.beats]: [CatalogPage],
   [paths.vip]: [VipPage],
@@ -54,7 +56,15 @@ const pageOf: Record<string, { preload: () => void }[]> = {
   [paths.adminAnalytics]: [AdminLayout, AdminAnalyticsPage],
   [paths.adminStoreSettings]: [AdminLayout, AdminStoreSettingsPage],
 };
-for (const page of pageOf[window.location.pathname] ?? []) page.preload();
+
+/** Asks for the code of the page at `pathname` (main.tsx, at start); settles once it is in. */
+export function preloadPage(pathname: string): Promise<void> {
+  const pages = [...(pageOf[pathname] ?? [])];
+  // A beat's page and its embed are opened from shared links, so their code is asked for at once too.
+  if (pathname.startsWith('/beat/')) pages.push(BeatRoutePage);
+  if (pathname.startsWith('/embed/beat/')) pages.push(EmbedBeatRoutePage);
+  return Promise.all(pages.map((page) => page.preload())).then(() => undefined);
+}
 
 /** A failing page is replaced inside the shell, so the menu and the player stay usable; the next page tries again. */
 function PageFrame() {
@@ -80,42 +90,52 @@ const comingSoonPaths = {
 export function AppRouter() {
   return (
     <BrowserRouter>
-      {/* The shell itself failed: the error page fills the window. */}
-      <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
-        <Routes>
-          <Route path="/" element={<RootLayout />}>
-            <Route element={<PageFrame />}>
-              <Route index element={<CatalogPage />} />
-              <Route path={paths.beats} element={<CatalogPage />} />
-              <Route path={paths.vip} element={<VipPage />} />
-              <Route path={paths.exclusives} element={<ExclusivesPage />} />
-              <Route path={paths.login} element={<LoginPage />} />
-              <Route path={paths.signup} element={<SignupPage />} />
-              <Route path={paths.favourite} element={<FavouritePage />} />
-              <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-              <Route path={paths.otpVerification} element={<OtpVerificationPage />} />
-              <Route path={paths.changePassword} element={<ChangePasswordPage />} />
-              <Route path={paths.cart} element={<CartPage />} />
-              <Route path={paths.paymentConfirm} element={<PaymentConfirmPage />} />
-              <Route path={paths.userDashboard} element={<UserDashboardPage />} />
-              <Route path={paths.purchaseHistory} element={<PurchaseHistoryPage />} />
-              <Route path={paths.accountSetting} element={<AccountSettingPage />} />
-              <Route path="/admin" element={<AdminLayout />}>
-                <Route index element={<Navigate to={paths.adminDashboard} replace />} />
-                <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
-                <Route path={paths.adminBeats} element={<AdminBeatsPage />} />
-                <Route path={paths.adminUsers} element={<AdminUsersPage />} />
-                <Route path={paths.adminAnalytics} element={<AdminAnalyticsPage />} />
-                <Route path={paths.adminStoreSettings} element={<AdminStoreSettingsPage />} />
-              </Route>
-              {comingSoon.map((title) => (
-                <Route key={title} path={comingSoonPaths[title]} element={<ComingSoonPage title={title} />} />
-              ))}
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
-          </Route>
-        </Routes>
-      </ErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** Every route, under whichever router holds the address: the browser's, or the build's (entry-prerender.tsx). */
+export function AppRoutes() {
+  // The shell itself failed: the error page fills the window.
+  return (
+    <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
+      <Routes>
+        {/* Framed by other sites: the beat's player alone, without the store's layout. */}
+        <Route path={paths.embedBeat} element={<EmbedBeatRoutePage />} />
+        <Route path="/" element={<RootLayout />}>
+          <Route element={<PageFrame />}>
+            <Route index element={<CatalogPage />} />
+            <Route path={paths.beats} element={<CatalogPage />} />
+            <Route path={paths.vip} element={<VipPage />} />
+            <Route path={paths.exclusives} element={<ExclusivesPage />} />
+            <Route path={paths.login} element={<LoginPage />} />
+            <Route path={paths.signup} element={<SignupPage />} />
+            <Route path={paths.favourite} element={<FavouritePage />} />
+            <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={paths.otpVerification} element={<OtpVerificationPage />} />
+            <Route path={paths.changePassword} element={<ChangePasswordPage />} />
+            <Route path={paths.cart} element={<CartPage />} />
+            <Route path={paths.paymentConfirm} element={<PaymentConfirmPage />} />
+            <Route path={paths.userDashboard} element={<UserDashboardPage />} />
+            <Route path={paths.purchaseHistory} element={<PurchaseHistoryPage />} />
+            <Route path={paths.accountSetting} element={<AccountSettingPage />} />
+            <Route path={paths.beat} element={<BeatRoutePage />} />
+            <Route path="/admin" element={<AdminLayout />}>
+              <Route index element={<Navigate to={paths.adminDashboard} replace />} />
+              <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
+              <Route path={paths.adminBeats} element={<AdminBeatsPage />} />
+              <Route path={paths.adminUsers} element={<AdminUsersPage />} />
+              <Route path={paths.adminAnalytics} element={<AdminAnalyticsPage />} />
+              <Route path={paths.adminStoreSettings} element={<AdminStoreSettingsPage />} />
+            </Route>
+            {comingSoon.map((title) => (
+              <Route key={title} path={comingSoonPaths[title]} element={<ComingSoonPage title={title} />} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Routes>
+    </ErrorBoundary>
   );
 }

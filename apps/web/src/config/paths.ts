@@ -25,7 +25,19 @@ export const paths = {
   adminUsers: '/admin/user-management',
   adminAnalytics: '/admin/analytics',
   adminStoreSettings: '/admin/store-settings',
+  beat: '/beat/:slug',
+  embedBeat: '/embed/beat/:slug',
 } as const;
+
+/** A beat's own page (docs/product/screens-and-words.md#beat-page). */
+export function beatPath(slug: string): string {
+  return `/beat/${encodeURIComponent(slug)}`;
+}
+
+/** A beat's embeddable player, the page other sites put in an <iframe>. */
+export function embedBeatPath(slug: string): string {
+  return `/embed/beat/${encodeURIComponent(slug)}`;
+}
 
 /** `/login?returnUrl=/vip` style links; only same-site paths are ever used as a return target. */
 export function withReturnUrl(path: string, returnUrl: string): string {

@@ -35,8 +35,8 @@ export function adminBeatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['admin'], security, querystring: adminBeatsQuery, response: { 200: adminBeatsResponse } } },
       async (request) => {
         const { page, pageSize } = request.query;
-        const { rows, total } = await listAdminBeats(deps, request.query);
-        return { beats: rows.map(toAdminBeatDto), total, page, pageSize };
+        const { rows, total, nextCursor } = await listAdminBeats(deps, request.query);
+        return { beats: rows.map(toAdminBeatDto), total, page, pageSize, nextCursor };
       },
     );
 

@@ -1,5 +1,5 @@
 /** Beats management: the admin's list, add and edit with uploaded files, unpublish, publish and delete. */
-import { and, count, desc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { adminBeatFields, type AdminBeat, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
@@ -7,10 +7,12 @@ import { beats, type BeatFileInfo, type BeatRow } from '../../db/schema.js';
 import type { Mp3Info, StemsInfo, WavInfo } from '@beat/shared';
 import { enqueueRenders, retryRender } from '../previews/previews.service.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { toBeatDto } from '../beats/beat-dto.js';
 import { searchPattern } from '../beats/beats.service.js';
 import { beatSnapshot, recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { discardBeatFiles, UPLOAD_PREFIX, type BeatForm } from './beat-uploads.js';
+import { listTotals } from './daily-totals.js';
 
 export function beatStatus(row: BeatRow): AdminBeat['status'] {
   if (row.deletedAt) return 'deleted';
@@ -41,33 +43,69 @@ export interface AdminBeatList {
   type?: BeatType;
   page: number;
   pageSize: number;
+  /** Starts the page right after the beat this cursor names (keyset paging); `page` is then only its number. */
+  cursor?: string;
 }
 
 const adminOrder = [desc(beats.createdAt), desc(beats.releaseDate), desc(beats.id)];
+const adminKey = [cursorValue.timestamp, cursorValue.timestamp, cursorValue.uuid] as const;
 
 /**
  * Every beat not deleted, published or not, sold or not: newest additions first. The search is the catalog's
- * (its search text holds the artist too). A page's ids are found in the list's index alone, then only
- * those rows are read (docs/decisions/0015-query-plans.md).
+ * (its search text holds the artist too). A cursor page walks the list's index from the cursor; a page number
+ * without one reads the page's ids from the index alone. The unsearched totals are the day totals' sums
+ * (docs/decisions/0015-query-plans.md).
  */
-export async function listAdminBeats(deps: Deps, input: AdminBeatList): Promise<{ rows: BeatRow[]; total: number }> {
+export async function listAdminBeats(
+  deps: Deps,
+  input: AdminBeatList,
+): Promise<{ rows: BeatRow[]; total: number; nextCursor: string | null }> {
   const filters: SQL[] = [isNull(beats.deletedAt)];
   if (input.type) filters.push(eq(beats.beatType, input.type));
   const pattern = input.q ? searchPattern(input.q) : null;
   if (pattern) filters.push(like(beats.searchText, pattern));
-  const where = and(...filters);
-  const pageIds = deps.db
-    .select({ id: beats.id })
-    .from(beats)
-    .where(where)
-    .orderBy(...adminOrder)
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(beats).where(inArray(beats.id, pageIds)).orderBy(...adminOrder),
-    deps.db.select({ n: count() }).from(beats).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const matching = and(...filters);
+  const after = input.cursor ? decodeCursor(input.cursor, adminKey) : null;
+  const where = after
+    ? and(
+        matching,
+        sql`(${beats.createdAt}, ${beats.releaseDate}, ${beats.id}) < (${after[0]}::timestamptz, ${after[1]}::timestamptz, ${after[2]}::uuid)`,
+      )
+    : matching;
+  // The sort key is read as the database prints it, so the cursor keeps the timestamps' microseconds.
+  const columns = { beat: beats, created: sql<string>`${beats.createdAt}::text`, released: sql<string>`${beats.releaseDate}::text` };
+  const page = after
+    ? deps.db.select(columns).from(beats).where(where).orderBy(...adminOrder).limit(input.pageSize + 1)
+    : deps.db
+        .select(columns)
+        .from(beats)
+        .where(
+          inArray(
+            beats.id,
+            deps.db
+              .select({ id: beats.id })
+              .from(beats)
+              .where(where)
+              .orderBy(...adminOrder)
+              .limit(input.pageSize + 1)
+              .offset((input.page - 1) * input.pageSize),
+          ),
+        )
+        .orderBy(...adminOrder);
+  const counted = async () => {
+    if (pattern) return (await deps.db.select({ n: count() }).from(beats).where(matching))[0]?.n ?? 0;
+    const totals = await listTotals(deps);
+    if (input.type === 'Exclusive') return totals.liveExclusives;
+    return input.type ? totals.liveBeats - totals.liveExclusives : totals.liveBeats;
+  };
+  const [rows, total] = await Promise.all([page, counted()]);
+  const shown = rows.slice(0, input.pageSize);
+  const last = shown[shown.length - 1];
+  return {
+    rows: shown.map((r) => r.beat),
+    total,
+    nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.created, last.released, last.beat.id]) : null,
+  };
 }
 
 export async function getAdminBeat(deps: Deps, beatId: string): Promise<BeatRow> {
@@ -99,6 +137,8 @@ function parseFields(deps: Deps, fields: Record<string, string>, countdownMustBe
     bpm: beat.bpm,
     releaseDate: new Date(`${beat.releaseDate}T00:00:00.000Z`),
     tags: beat.tags,
+    musicalKey: beat.musicalKey,
+    moods: beat.moods,
     priceCents: beat.price === null ? null : Math.round(beat.price * 100),
     beatType: beat.beatType,
     countdownEndTime: countdown ? new Date(countdown) : null,

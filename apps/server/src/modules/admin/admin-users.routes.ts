@@ -17,8 +17,8 @@ export function adminUsersRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['admin'], security, querystring: adminPageQuery, response: { 200: adminUsersResponse } } },
       async (request) => {
         const { page, pageSize } = request.query;
-        const { rows, total } = await listUsers(deps, request.query);
-        return { users: rows.map(toUserDto), total, page, pageSize };
+        const { rows, total, nextCursor } = await listUsers(deps, request.query);
+        return { users: rows.map(toUserDto), total, page, pageSize, nextCursor };
       },
     );
 

@@ -1,6 +1,6 @@
 /** User management: the list, invitations with a temporary password by e-mail, credits and stems, VIP, delete. */
 import { randomInt } from 'node:crypto';
-import { count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { inviteUserBody, updateUserBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
@@ -8,35 +8,69 @@ import type { Tx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
 import { recordAudit, userSnapshot, type AuditActor } from '../audit/audit.service.js';
+import { listTotals } from './daily-totals.js';
 
 export const adminLimits = {
   invitesPerAdmin: { name: 'invitations', max: 60, windowMs: 60 * 60_000, scales: true },
 } satisfies Record<string, LimitRule>;
 
-export async function listUsers(
-  deps: Deps,
-  input: { q?: string; page: number; pageSize: number },
-): Promise<{ rows: UserRow[]; total: number }> {
+export interface AdminListPage {
+  q?: string;
+  page: number;
+  pageSize: number;
+  /** Starts the page right after the row this cursor names (keyset paging); `page` is then only its number. */
+  cursor?: string;
+}
+
+const userKey = [cursorValue.timestamp, cursorValue.uuid] as const;
+
+/**
+ * Accounts newest first. A cursor page walks `users_created_idx` from the cursor's (created_at, id); a page number
+ * without a cursor reads the page's ids from the index alone. The unsearched total is the day totals' sum, a
+ * search counts its matches (docs/decisions/0015-query-plans.md).
+ */
+export async function listUsers(deps: Deps, input: AdminListPage): Promise<{ rows: UserRow[]; total: number; nextCursor: string | null }> {
   const pattern = containsPattern(input.q);
-  const where: SQL | undefined = pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined;
+  const search: SQL | undefined = pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined;
   const order = [desc(users.createdAt), desc(users.id)];
-  // The page's ids come from the list's index alone; only those rows are read (docs/decisions/0015-query-plans.md).
-  const pageIds = deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(users).where(inArray(users.id, pageIds)).orderBy(...order),
-    deps.db.select({ n: count() }).from(users).where(where),
+  const after = input.cursor ? decodeCursor(input.cursor, userKey) : null;
+  const where = and(search, after ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined);
+  // The sort key is read as the database prints it, so the cursor keeps the timestamp's microseconds.
+  const columns = { user: users, key: sql<string>`${users.createdAt}::text` };
+  const page = after
+    ? deps.db.select(columns).from(users).where(where).orderBy(...order).limit(input.pageSize + 1)
+    : deps.db
+        .select(columns)
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            deps.db
+              .select({ id: users.id })
+              .from(users)
+              .where(where)
+              .orderBy(...order)
+              .limit(input.pageSize + 1)
+              .offset((input.page - 1) * input.pageSize),
+          ),
+        )
+        .orderBy(...order);
+  const [rows, total] = await Promise.all([
+    page,
+    search ? deps.db.select({ n: count() }).from(users).where(search).then(([r]) => r?.n ?? 0) : listTotals(deps).then((t) => t.users),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const shown = rows.slice(0, input.pageSize);
+  const last = shown[shown.length - 1];
+  return {
+    rows: shown.map((r) => r.user),
+    total,
+    nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.key, last.user.id]) : null,
+  };
 }
 
 /** No look-alike characters (0/O, 1/l/I), so a password read from an e-mail is typed right the first time. */

@@ -2,29 +2,19 @@
  * Analytics from live data: daily series for the dashboard's charts (UTC days), the purchases ledger
  * (the Analytics Users table and its CSV) and per-beat numbers. Refunded purchases earn nothing.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsBeat, AnalyticsDailyPoint, AnalyticsOverview, AnalyticsPurchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { containsPattern } from '../../lib/like-pattern.js';
-import {
-  beats,
-  beatStats,
-  creditSpends,
-  downloads,
-  favorites,
-  plays,
-  purchases,
-  sessionLogs,
-  users,
-  type PurchaseRow,
-} from '../../db/schema.js';
+import { beats, beatStats, dailyTotals, purchases, type PurchaseRow } from '../../db/schema.js';
+import { badRequest } from '../../lib/errors.js';
+import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { beatStatus } from './admin-beats.service.js';
+import { listTotals } from './daily-totals.js';
 
 const DAY_MS = 86_400_000;
-
-const dayOf = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 function utcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
@@ -35,34 +25,29 @@ type Counter = Exclude<keyof AnalyticsDailyPoint, 'date'>;
 export async function analyticsOverview(deps: Deps, days: number): Promise<AnalyticsOverview> {
   const end = new Date(utcDay(deps.clock.now()).getTime() + DAY_MS);
   const start = new Date(end.getTime() - days * DAY_MS);
-  const within = (column: AnyPgColumn) => and(gte(column, start), lt(column, end));
+  const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+  const total = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)`;
 
-  const [sales, signups, playRows, downloadRows, creditRows, favouriteRows, sessionRows] = await Promise.all([
-    deps.db
-      .select({
-        day: dayOf(purchases.purchasedAt),
-        sessionType: purchases.sessionType,
-        n: count(),
-        cents: sql<string>`coalesce(sum(${purchases.priceCents}), 0)`,
-      })
-      .from(purchases)
-      .where(and(within(purchases.purchasedAt), isNull(purchases.refundedAt)))
-      .groupBy(sql`1`, purchases.sessionType),
-    deps.db.select({ day: dayOf(users.createdAt), n: count() }).from(users).where(within(users.createdAt)).groupBy(sql`1`),
-    deps.db.select({ day: dayOf(plays.createdAt), n: count() }).from(plays).where(within(plays.createdAt)).groupBy(sql`1`),
-    deps.db.select({ day: dayOf(downloads.createdAt), n: count() }).from(downloads).where(within(downloads.createdAt)).groupBy(sql`1`),
-    deps.db
-      .select({ day: dayOf(creditSpends.createdAt), n: sql<string>`coalesce(sum(${creditSpends.credits}), 0)` })
-      .from(creditSpends)
-      .where(within(creditSpends.createdAt))
-      .groupBy(sql`1`),
-    deps.db.select({ day: dayOf(favorites.createdAt), n: count() }).from(favorites).where(within(favorites.createdAt)).groupBy(sql`1`),
-    deps.db
-      .select({ day: dayOf(sessionLogs.createdAt), n: count(), seconds: sql<string>`coalesce(sum(${sessionLogs.seconds}), 0)` })
-      .from(sessionLogs)
-      .where(within(sessionLogs.createdAt))
-      .groupBy(sql`1`),
-  ]);
+  // A row per day kept by triggers (docs/decisions/0015-query-plans.md#day-totals), not a count of every row.
+  const totals = await deps.db
+    .select({
+      day: sql<string>`${dailyTotals.day}::text`,
+      revenueCents: total(dailyTotals.revenueCents),
+      beatPurchase: total(dailyTotals.beatPurchase),
+      stems: total(dailyTotals.stems),
+      exclusive: total(dailyTotals.exclusive),
+      vipPlan: total(dailyTotals.vipPlan),
+      newUsers: total(dailyTotals.newUsers),
+      plays: total(dailyTotals.plays),
+      downloads: total(dailyTotals.downloads),
+      creditsSpent: total(dailyTotals.creditsSpent),
+      favourites: total(dailyTotals.favourites),
+      sessions: total(dailyTotals.sessions),
+      sessionSeconds: total(dailyTotals.sessionSeconds),
+    })
+    .from(dailyTotals)
+    .where(and(gte(dailyTotals.day, isoDay(start)), lt(dailyTotals.day, isoDay(end))))
+    .groupBy(dailyTotals.day);
 
   const series = new Map<string, AnalyticsDailyPoint>();
   for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) {
@@ -89,24 +74,18 @@ export async function analyticsOverview(deps: Deps, days: number): Promise<Analy
   };
 
   const revenueCents = new Map<string, number>();
-  for (const row of sales) {
-    revenueCents.set(row.day, (revenueCents.get(row.day) ?? 0) + Number(row.cents));
-    add(row.day, row.sessionType, row.n);
-    // Beats sold: every sale of a beat's file (lease, stems, exclusive), not the VIP plan.
-    if (row.sessionType !== 'vipPlan') add(row.day, 'beatsSold', row.n);
-  }
-  for (const [day, cents] of revenueCents) add(day, 'revenue', centsToDollars(cents));
-  for (const row of signups) add(row.day, 'newUsers', row.n);
-  for (const row of playRows) add(row.day, 'plays', row.n);
-  for (const row of downloadRows) add(row.day, 'downloads', row.n);
-  for (const row of creditRows) add(row.day, 'creditsSpent', row.n);
-  for (const row of favouriteRows) add(row.day, 'favourites', row.n);
   let sessions = 0;
   let sessionSeconds = 0;
-  for (const row of sessionRows) {
-    sessions += Number(row.n);
-    sessionSeconds += Number(row.seconds);
-    add(row.day, 'avgSessionSeconds', Math.round(Number(row.seconds) / Math.max(1, Number(row.n))));
+  for (const row of totals) {
+    revenueCents.set(row.day, Number(row.revenueCents));
+    add(row.day, 'revenue', centsToDollars(Number(row.revenueCents)));
+    for (const type of ['beatPurchase', 'stems', 'exclusive', 'vipPlan'] as const) add(row.day, type, row[type]);
+    // Beats sold: every sale of a beat's file (lease, stems, exclusive), not the VIP plan.
+    add(row.day, 'beatsSold', Number(row.beatPurchase) + Number(row.stems) + Number(row.exclusive));
+    for (const field of ['newUsers', 'plays', 'downloads', 'creditsSpent', 'favourites'] as const) add(row.day, field, row[field]);
+    sessions += Number(row.sessions);
+    sessionSeconds += Number(row.sessionSeconds);
+    if (Number(row.sessions) > 0) add(row.day, 'avgSessionSeconds', Math.round(Number(row.sessionSeconds) / Number(row.sessions)));
   }
 
   const points = [...series.values()];
@@ -159,20 +138,46 @@ function toPurchaseRow(row: PurchaseRow, serialNo: number): AnalyticsPurchase {
 
 const ledgerOrder = [desc(purchases.purchasedAt), desc(purchases.id)];
 
-/** One row per purchase, newest first; Serial No. counts across pages. */
+const ledgerKey = [cursorValue.timestamp, cursorValue.uuid] as const;
+
+/**
+ * One row per purchase, newest first; Serial No. counts across pages. A cursor page walks the ledger's index from the
+ * cursor's (purchased_at, id); a page number without one reads the page's ids from the index alone. The unsearched
+ * total is the day totals' sum, a search counts its matches (docs/decisions/0015-query-plans.md).
+ */
 export async function listPurchases(
   deps: Deps,
-  input: { q?: string; page: number; pageSize: number },
-): Promise<{ purchases: AnalyticsPurchase[]; total: number }> {
-  const where = purchaseFilter(input.q);
+  input: { q?: string; page: number; pageSize: number; cursor?: string },
+): Promise<{ purchases: AnalyticsPurchase[]; total: number; nextCursor: string | null }> {
+  const search = purchaseFilter(input.q);
   const offset = (input.page - 1) * input.pageSize;
-  // The page's ids come from the ledger's index alone; only those rows are read (docs/decisions/0015-query-plans.md).
-  const pageIds = deps.db.select({ id: purchases.id }).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize).offset(offset);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(purchases).where(inArray(purchases.id, pageIds)).orderBy(...ledgerOrder),
-    deps.db.select({ n: count() }).from(purchases).where(where),
+  const after = input.cursor ? decodeCursor(input.cursor, ledgerKey) : null;
+  const where = and(search, after ? sql`(${purchases.purchasedAt}, ${purchases.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined);
+  // The sort key is read as the database prints it, so the cursor keeps the timestamp's microseconds.
+  const columns = { purchase: purchases, key: sql<string>`${purchases.purchasedAt}::text` };
+  const page = after
+    ? deps.db.select(columns).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize + 1)
+    : deps.db
+        .select(columns)
+        .from(purchases)
+        .where(
+          inArray(
+            purchases.id,
+            deps.db.select({ id: purchases.id }).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize + 1).offset(offset),
+          ),
+        )
+        .orderBy(...ledgerOrder);
+  const [rows, total] = await Promise.all([
+    page,
+    search ? deps.db.select({ n: count() }).from(purchases).where(search).then(([r]) => r?.n ?? 0) : listTotals(deps).then((t) => t.purchases),
   ]);
-  return { purchases: rows.map((r, i) => toPurchaseRow(r, offset + i + 1)), total: total?.n ?? 0 };
+  const shown = rows.slice(0, input.pageSize);
+  const last = shown[shown.length - 1];
+  return {
+    purchases: shown.map((r, i) => toPurchaseRow(r.purchase, offset + i + 1)),
+    total,
+    nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.key, last.purchase.id]) : null,
+  };
 }
 
 /** MM/DD/YYYY (docs/product/screens-and-words.md#dates-and-prices), in UTC like the rest of the analytics. */
@@ -224,10 +229,23 @@ export async function* purchasesCsv(deps: Deps, q?: string): AsyncGenerator<stri
 
 // ── Per beat ─────────────────────────────────────────────────────────────────────────
 
+const beatKey = [cursorValue.text, cursorValue.text, cursorValue.text, cursorValue.uuid] as const;
+
+/**
+ * Every beat with its numbers, sorted by one of them (the beat id breaks ties, in the same direction). A cursor holds the sort, its
+ * direction and the last row's value and id: the next page walks the sort's index from there (keyset paging).
+ */
 export async function beatAnalytics(
   deps: Deps,
-  input: { q?: string; page: number; pageSize: number; sort: 'title' | 'plays' | 'favourites' | 'sales' | 'revenue'; order: 'asc' | 'desc' },
-): Promise<{ beats: AnalyticsBeat[]; total: number }> {
+  input: {
+    q?: string;
+    page: number;
+    pageSize: number;
+    sort: 'title' | 'plays' | 'favourites' | 'sales' | 'revenue';
+    order: 'asc' | 'desc';
+    cursor?: string;
+  },
+): Promise<{ beats: AnalyticsBeat[]; total: number; nextCursor: string | null }> {
   // Favourites, sales and revenue are kept per beat by triggers (beat_stats), so every sort walks an index.
   const sortColumn = {
     title: sql`lower(${beats.title})`,
@@ -236,22 +254,46 @@ export async function beatAnalytics(
     sales: beatStats.sales,
     revenue: beatStats.revenueCents,
   }[input.sort];
+  // The tie-break is the id the sort's index holds (the beat's own, or its totals row's), in the sort's direction:
+  // a descending page is the ascending index walked backwards, and a cursor is one row comparison either way.
+  const idColumn = input.sort === 'title' || input.sort === 'plays' ? beats.id : beatStats.beatId;
   const direction = input.order === 'asc' ? asc : desc;
 
   const pattern = containsPattern(input.q);
-  const where = pattern ? ilike(beats.title, pattern) : undefined;
+  const search = pattern ? ilike(beats.title, pattern) : undefined;
+  let after: SQL | undefined;
+  if (input.cursor) {
+    const [sort, order, value, id] = decodeCursor(input.cursor, beatKey);
+    if (sort !== input.sort || order !== input.order || (sort !== 'title' && !/^-?\d{1,18}$/.test(value!))) {
+      throw badRequest('cursor is not valid');
+    }
+    const last = sort === 'title' ? sql`${value}::text` : sql`${value}::bigint`;
+    after =
+      input.order === 'asc'
+        ? sql`(${sortColumn}, ${idColumn}) > (${last}, ${id}::uuid)`
+        : sql`(${sortColumn}, ${idColumn}) < (${last}, ${id}::uuid)`;
+  }
 
-  const [rows, [total]] = await Promise.all([
+  const [found, total] = await Promise.all([
     deps.db
-      .select({ beat: beats, favourites: beatStats.favourites, sales: beatStats.sales, revenueCents: beatStats.revenueCents })
+      .select({
+        beat: beats,
+        favourites: beatStats.favourites,
+        sales: beatStats.sales,
+        revenueCents: beatStats.revenueCents,
+        key: sql<string>`(${sortColumn})::text`,
+      })
       .from(beats)
       .innerJoin(beatStats, eq(beatStats.beatId, beats.id))
-      .where(where)
-      .orderBy(direction(sortColumn), asc(beats.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    deps.db.select({ n: count() }).from(beats).where(where),
+      .where(and(search, after))
+      .orderBy(direction(sortColumn), direction(idColumn))
+      .limit(input.pageSize + 1)
+      .offset(input.cursor ? 0 : (input.page - 1) * input.pageSize),
+    search ? deps.db.select({ n: count() }).from(beats).where(search).then(([r]) => r?.n ?? 0) : listTotals(deps).then((t) => t.beats),
   ]);
+  const rows = found.slice(0, input.pageSize);
+  const last = rows[rows.length - 1];
+  const nextCursor = found.length > input.pageSize && last ? encodeCursor([input.sort, input.order, last.key, last.beat.id]) : null;
   return {
     beats: rows.map((r) => ({
       beatId: r.beat.id,
@@ -264,6 +306,7 @@ export async function beatAnalytics(
       sales: Number(r.sales),
       revenue: centsToDollars(Number(r.revenueCents)),
     })),
-    total: total?.n ?? 0,
+    total,
+    nextCursor,
   };
 }

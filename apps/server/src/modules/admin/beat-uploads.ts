@@ -112,7 +112,10 @@ export async function readBeatForm(deps: Deps, parts: AsyncIterable<FormPart>): 
         continue;
       }
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value !== 'string') continue;
+        // Moods may come as one comma-separated field or as one field per mood (checkboxes): both make one list.
+        const earlier = part.fieldname === 'moods' ? fields.moods : undefined;
+        fields[part.fieldname] = earlier ? `${earlier},${part.value}` : part.value;
         continue;
       }
       const kind = fileKindOfField(part.fieldname);

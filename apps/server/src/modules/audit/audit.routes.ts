@@ -11,8 +11,8 @@ export function auditRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['admin'], security: [{ bearer: [] }], querystring: adminPageQuery.omit({ q: true }), response: { 200: auditPageResponse } } },
       async (request) => {
         const { page, pageSize } = request.query;
-        const { entries, total } = await listAudit(deps, page, pageSize);
-        return { entries, total, page, pageSize };
+        const { entries, total, nextCursor } = await listAudit(deps, page, pageSize, request.query.cursor);
+        return { entries, total, page, pageSize, nextCursor };
       },
     );
   };

@@ -1,9 +1,12 @@
 /** The audit log: every admin change, with who made it, when, and the record before and after. */
-import { count, desc, inArray } from 'drizzle-orm';
+import { count, desc, inArray, sql } from 'drizzle-orm';
 import type { AuditEntry } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog, type BeatRow, type UserRow } from '../../db/schema.js';
+import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+
+const auditKey = [cursorValue.timestamp, cursorValue.integer] as const;
 
 /** Who made a change: an admin (their user row will do) or the command line. */
 export interface AuditActor {
@@ -85,14 +88,36 @@ export function userSnapshot(user: UserRow) {
   };
 }
 
-export async function listAudit(deps: Deps, page: number, pageSize: number): Promise<{ entries: AuditEntry[]; total: number }> {
+/**
+ * The log newest first. A cursor (keyset paging) starts the page right after the entry it names; a page number
+ * without one reads the page's ids from the log's index alone (docs/decisions/0015-query-plans.md).
+ */
+export async function listAudit(
+  deps: Deps,
+  page: number,
+  pageSize: number,
+  cursor?: string,
+): Promise<{ entries: AuditEntry[]; total: number; nextCursor: string | null }> {
   const order = [desc(auditLog.createdAt), desc(auditLog.id)];
-  // The page's ids come from the log's index alone; only those rows are read (docs/decisions/0015-query-plans.md).
-  const pageIds = deps.db.select({ id: auditLog.id }).from(auditLog).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(auditLog).where(inArray(auditLog.id, pageIds)).orderBy(...order),
-    deps.db.select({ n: count() }).from(auditLog),
-  ]);
+  const after = cursor ? decodeCursor(cursor, auditKey) : null;
+  const columns = { entry: auditLog, key: sql<string>`${auditLog.createdAt}::text` };
+  const read = after
+    ? deps.db
+        .select(columns)
+        .from(auditLog)
+        .where(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after[0]}::timestamptz, ${Number(after[1])})`)
+        .orderBy(...order)
+        .limit(pageSize + 1)
+    : deps.db
+        .select(columns)
+        .from(auditLog)
+        .where(inArray(auditLog.id, deps.db.select({ id: auditLog.id }).from(auditLog).orderBy(...order).limit(pageSize + 1).offset((page - 1) * pageSize)))
+        .orderBy(...order);
+  const [found, [total]] = await Promise.all([read, deps.db.select({ n: count() }).from(auditLog)]);
+  const shown = found.slice(0, pageSize);
+  const rows = shown.map((r) => r.entry);
+  const last = shown[shown.length - 1];
+  const nextCursor = found.length > pageSize && last ? encodeCursor([last.key, last.entry.id]) : null;
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -105,5 +130,6 @@ export async function listAudit(deps: Deps, page: number, pageSize: number): Pro
       createdAt: r.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,
+    nextCursor,
   };
 }

@@ -25,5 +25,8 @@ export function toBeatDto(row: BeatRow): Beat {
     wavFileLink: row.wavKey ? `${files}/wav` : null,
     zipFileLink: row.stemsKey ? `${files}/stems` : null,
     hasStems: row.stemsKey !== null,
+    slug: row.slug,
+    musicalKey: row.musicalKey,
+    moods: row.moods,
   };
 }

@@ -1,12 +1,28 @@
 /** HTTP for the catalog: the full list (GET /api/getbeats), the paginated search, public preview streams and their waveforms. */
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { beatPageQuery, beatPageResponse, beatsResponse, storeConfigResponse, waveformResponse } from '@beat/shared';
+import {
+  beatDetailResponse,
+  beatFacetsResponse,
+  beatFilterQuery,
+  beatPageQuery,
+  beatPageResponse,
+  beatSlugParams,
+  beatsResponse,
+  storeConfigResponse,
+  waveformResponse,
+} from '@beat/shared';
 import type { Deps } from '../../deps.js';
+import type { CatalogVersion } from '../../db/catalog-version.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { sendCachedJson } from '../../lib/cached-json.js';
 import { getPreviewFiles } from './beats.service.js';
 import { createCatalogCache } from './catalog-cache.js';
+import { createBeatDetailCache } from './beat-page-cache.js';
+import { artworkSourceOf } from './beat-pages.service.js';
+import { artworkPng } from './artwork-image.js';
+import { ByteLru } from '../../lib/byte-lru.js';
 import { isValidListenGrant } from './preview-links.js';
 import { notFound } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
@@ -35,10 +51,45 @@ function previewCacheControl(renderKey: string | null, v: string | undefined, gr
   return renderKey && v === renderKey.slice(0, 12) ? 'public, max-age=86400' : 'public, max-age=60';
 }
 
-export function beatsRoutes(deps: Deps): FastifyPluginAsyncZod {
+const ARTWORK_CACHE_BYTES = 8 * 1024 * 1024;
+
+/** A JSON answer serialised already, in its schema's shape (beat-page-cache.ts); play counts change without a new catalog version. */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(json);
+}
+
+export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginAsyncZod {
   // The public catalog's answers are the same for every caller: cached by catalog version (docs/decisions/0016-catalog-cache.md).
-  const catalog = createCatalogCache(deps);
+  const catalog = createCatalogCache(deps, { version });
+  const details = createBeatDetailCache(deps, version);
+  // Drawn on the first ask (tens of milliseconds), then kept: about 50 KB each.
+  const artworks = new ByteLru<{ png: Buffer; bytes(): number }>(ARTWORK_CACHE_BYTES);
   return async (app) => {
+    // The link previews' image of a listed beat (og:image): its generated cover art.
+    app.get('/api/beats/:beatId/artwork.png', { schema: { tags: ['beats'], params: beatIdParams } }, async (request, reply) => {
+      countPreviewRequest(deps, request.ip);
+      const beat = await artworkSourceOf(deps, request.params.beatId);
+      const key = `${beat.id}\n${beat.title}`;
+      let artwork = artworks.get(key);
+      if (!artwork) {
+        const png = artworkPng(beat.id, beat.title);
+        artwork = { png, bytes: () => png.length };
+        artworks.set(key, artwork);
+      }
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(artwork.png);
+    });
+
+    // A beat's page (docs/decisions/0020-beat-pages.md): its current slug or one it had before a rename.
+    app.get(
+      '/api/beats/slug/:slug',
+      { schema: { tags: ['beats'], params: beatSlugParams, response: { 200: beatDetailResponse } } },
+      async (request, reply) => {
+        const detail = await details.detail(request.params.slug);
+        if (detail === null) throw notFound('There is no beat at this address: it may have been sold or removed.');
+        return sendJsonText(reply, detail);
+      },
+    );
+
     // The whole catalog in one answer; clients page through /api/beats instead.
     app.get('/api/getbeats', { schema: { tags: ['beats'], response: { 200: beatsResponse } } }, async (request, reply) =>
       sendCachedJson(request, reply, await catalog.all()),
@@ -48,6 +99,12 @@ export function beatsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/beats',
       { schema: { tags: ['beats'], querystring: beatPageQuery, response: { 200: beatPageResponse } } },
       async (request, reply) => sendCachedJson(request, reply, await catalog.page(request.query)),
+    );
+
+    app.get(
+      '/api/beats/facets',
+      { schema: { tags: ['beats'], querystring: beatFilterQuery, response: { 200: beatFacetsResponse } } },
+      async (request, reply) => sendCachedJson(request, reply, await catalog.facets(request.query)),
     );
 
     app.get(

@@ -1,61 +1,42 @@
 /** The catalog: what is listed, in what order, and the search (case-insensitive substring of the title, any tag, the artist or the genre; docs/product/catalog-and-search.md#search). */
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import { beatTypes, type BeatType } from '@beat/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { beatTypes, type BeatSort, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, type BeatRow } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { containsPattern } from '../../lib/like-pattern.js';
+import { beats, listedBeats, type BeatRow } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
 import { isListed } from './listing.js';
+import { catalogSorts, decodeCursor, encodeCursor, filterConditions, type CatalogFilters } from './catalog-filters.js';
 
+export { searchPattern } from './catalog-filters.js';
 
-interface Cursor {
-  releaseDate: Date;
-  id: string;
-}
-
-export function encodeCursor(row: Pick<BeatRow, 'releaseDate' | 'id'>): string {
-  return Buffer.from(`${row.releaseDate.toISOString()}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Cursor {
-  const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const releaseDate = new Date(date ?? '');
-  if (!id || Number.isNaN(releaseDate.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw badRequest('cursor is not valid: use the nextCursor of the previous page.');
-  }
-  return { releaseDate, id };
-}
-
-/** The search box's text as a LIKE pattern over the lower-cased search column (wildcards taken literally). */
-export function searchPattern(q: string): string | null {
-  return containsPattern(q.replace(/[\r\n]+/g, ' ').toLowerCase());
-}
-
-export interface BeatPageInput {
-  q?: string;
-  type?: BeatType;
+export interface BeatPageInput extends CatalogFilters {
+  sort?: BeatSort;
   limit: number;
   cursor?: string;
 }
 
+/**
+ * A page of the catalog, filtered and sorted (docs/product/catalog-and-search.md#filters): each sort is one
+ * partial index walked from the cursor, which holds the sort's key and the beat's id, so paging never skips or
+ * repeats a beat (docs/decisions/0021-catalog-filters.md).
+ */
 export async function listBeatPage(deps: Deps, input: BeatPageInput): Promise<{ rows: BeatRow[]; nextCursor: string | null }> {
-  const filters: SQL[] = [isListed];
-  if (input.type) filters.push(eq(beats.beatType, input.type));
-  const pattern = input.q ? searchPattern(input.q) : null;
-  if (pattern) filters.push(like(beats.searchText, pattern));
-  if (input.cursor) {
-    const c = decodeCursor(input.cursor);
-    filters.push(sql`(${beats.releaseDate}, ${beats.id}) < (${c.releaseDate.toISOString()}::timestamptz, ${c.id}::uuid)`);
-  }
+  const sort = catalogSorts[input.sort ?? 'newest'];
+  const filters = filterConditions(input, sort);
+  if (input.cursor) filters.push(sort.after(decodeCursor(input.cursor, sort)));
   const rows = await deps.db
-    .select()
-    .from(beats)
+    .select({ beat: beats, recentPlays: listedBeats.recentPlays })
+    .from(listedBeats)
+    .innerJoin(beats, eq(beats.id, listedBeats.beatId))
     .where(and(...filters))
-    .orderBy(desc(beats.releaseDate), desc(beats.id))
+    .orderBy(...sort.orderBy)
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
-  return { rows: page, nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
+  return {
+    rows: page.map((row) => row.beat),
+    nextCursor: rows.length > input.limit && last ? encodeCursor(sort, { ...last.beat, recentPlays: last.recentPlays }) : null,
+  };
 }
 
 /** Every listed beat (GET /api/getbeats, docs/product/catalog-and-search.md#listing): exclusives first by countdown, then the VIP catalog, newest first. */

@@ -10,11 +10,13 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { beatsResponse, type BeatPage, type StoreConfig } from '@beat/shared';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
-import { beats, catalogVersion, type UserRow } from '../../db/schema.js';
+import { beats, catalogVersion, jobs, type UserRow } from '../../db/schema.js';
 import { readCatalogVersion } from '../../db/catalog-version.js';
 import { multipart, validBeatFields } from '../admin/admin-test-kit.js';
 import { body, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 import { turnOverEndedExclusives } from '../countdown/countdown.service.js';
+import { COUNTDOWN_QUEUE, countdownJobHandlers } from '../countdown/countdown.job.js';
+import { startJobWorker } from '../../jobs/job-worker.js';
 import { toBeatDto } from './beat-dto.js';
 import { listAllBeats } from './beats.service.js';
 import { createCatalogCache } from './catalog-cache.js';
@@ -120,6 +122,24 @@ describe('a write is visible in the very next catalog answer', () => {
     expect((await turnOverEndedExclusives(t.deps, ending.id)).map((b) => b.id)).toEqual([ending.id]);
     expect(await titles('type=Exclusive&q=clock%20runs')).toEqual([]);
     expect(await titles('type=Non-Exclusive&q=clock%20runs')).toEqual(['Clock Runs Out']);
+  });
+
+  it('the end of a countdown, turned over by the background job', async () => {
+    await createBeat(t, { title: 'Swept By The Job', beatType: 'Exclusive', priceCents: 40000, countdownEndTime: new Date(clock.now().getTime() + 60_000) });
+    expect(await titles('type=Exclusive&q=swept%20by')).toEqual(['Swept By The Job']);
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    const worker = await startJobWorker(t.deps, countdownJobHandlers(t.deps, t.log), { concurrency: 1, log: t.log, pollMs: 10 });
+    try {
+      // The job's own bookkeeping comes after its write has returned: once it is done, the write is this process's past.
+      const swept = async () => (await t.deps.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.queue, COUNTDOWN_QUEUE))).some((j) => j.status === 'done');
+      const deadline = Date.now() + 10_000;
+      while (!(await swept()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(await swept()).toBe(true);
+      expect(await titles('type=Exclusive&q=swept%20by')).toEqual([]);
+      expect(await titles('type=Non-Exclusive&q=swept%20by')).toEqual(['Swept By The Job']);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

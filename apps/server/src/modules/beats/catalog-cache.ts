@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 import { z } from 'zod';
-import { beatPageResponse, beatsResponse, storeConfigResponse } from '@beat/shared';
+import { beatFacetsResponse, beatPageResponse, beatsResponse, storeConfigResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { createCatalogVersionReader, readCatalogVersion } from '../../db/catalog-version.js';
+import { askEachTime, readCatalogVersion, type CatalogVersion } from '../../db/catalog-version.js';
 import { ByteLru } from '../../lib/byte-lru.js';
 import { CachedJson } from '../../lib/cached-json.js';
 import { brotliOptions, gzipOptions } from '../../lib/compression.js';
@@ -21,10 +21,11 @@ import {
   listAllBeats,
   listBeatPage,
   listBeatsChunk,
-  searchPattern,
   type BeatPageInput,
   type ListingPosition,
 } from './beats.service.js';
+import { filtersKey, type CatalogFilters } from './catalog-filters.js';
+import { catalogFacets } from './facets.service.js';
 
 /** Enough for the full catalog of 100,000 beats (compressed) and thousands of pages. */
 export const CATALOG_CACHE_BYTES = 64 * 1024 * 1024;
@@ -36,6 +37,8 @@ const CHUNKED_ATTEMPTS = 3;
 export interface CatalogCacheOptions {
   maxBytes?: number;
   chunkRows?: number;
+  /** The catalog's version as the app keeps it (watchCatalogVersion); without it each answer asks the database. */
+  version?: CatalogVersion;
 }
 
 interface Built {
@@ -46,7 +49,7 @@ interface Built {
 export type CatalogCache = ReturnType<typeof createCatalogCache>;
 
 export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}) {
-  const readVersion = createCatalogVersionReader(deps.db);
+  const versions = options.version ?? askEachTime(deps.db);
   const answers = new ByteLru<CachedJson>(options.maxBytes ?? CATALOG_CACHE_BYTES);
   const building = new Map<string, Promise<Built>>();
   const chunkRows = options.chunkRows ?? FULL_CATALOG_CHUNK;
@@ -56,13 +59,13 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
 
   /** The answer to `query` at the current version; concurrent misses share one build. */
   async function cached(query: string, build: (version: number) => Promise<Built>): Promise<CachedJson> {
-    const version = await readVersion();
-    const key = `${version}\n${query}`;
+    const at = await versions.current();
+    const key = `${at}\n${query}`;
     const hit = answers.get(key);
     if (hit) return hit;
     let pending = building.get(key);
     if (!pending) {
-      pending = build(version)
+      pending = build(at)
         .then((built) => {
           const builtKey = `${built.version}\n${query}`;
           built.answer.onResize = () => answers.resize(builtKey, built.answer);
@@ -126,12 +129,17 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
   return {
     /** A page or search of /api/beats. */
     page(input: BeatPageInput): Promise<CachedJson> {
-      const pattern = input.q ? searchPattern(input.q) : null;
-      const query = JSON.stringify(['page', input.type ?? null, input.limit, input.cursor ?? null, pattern]);
+      const query = JSON.stringify(['page', input.limit, input.cursor ?? null, input.sort ?? 'newest', filtersKey(input)]);
       return cached(query, async (version) => {
         const page = await listBeatPage(deps, input);
         return json(version, query, z.encode(beatPageResponse, { beats: page.rows.map(toBeatDto), nextCursor: page.nextCursor }));
       });
+    },
+
+    /** /api/beats/facets: counts per genre, mood, key and BPM band for these filters. */
+    facets(filters: CatalogFilters): Promise<CachedJson> {
+      const query = JSON.stringify(['facets', filtersKey(filters)]);
+      return cached(query, async (version) => json(version, query, z.encode(beatFacetsResponse, await catalogFacets(deps, filters))));
     },
 
     /**

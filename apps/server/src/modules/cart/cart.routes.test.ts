@@ -51,9 +51,10 @@ describe('beat cart', () => {
     await cart('POST', { userId: me.id, beatId: exclusive.id });
 
     const listed = (await getCart()).json() as CartResponse;
-    expect(listed.cartItems.map((i) => [i.beatTitle, i.licence, i.price])).toEqual([
-      ['Velvet Waves', 'MP3', 19.99],
-      ['Only One', 'EXCLUSIVE', 300],
+    // Each item names its beat's page (the cart links to it).
+    expect(listed.cartItems.map((i) => [i.beatTitle, i.licence, i.price, i.slug])).toEqual([
+      ['Velvet Waves', 'MP3', 19.99, 'velvet-waves'],
+      ['Only One', 'EXCLUSIVE', 300, 'only-one'],
     ]);
 
     const removed = await cart('DELETE', { userId: me.id, beatId: lease.id });
@@ -163,7 +164,7 @@ describe('merging a visitor cart', () => {
     expect(merged.statusCode).toBe(200);
     const body = merged.json() as MergeCartResponse;
     expect(body.cartItems.map((i) => i.beatTitle)).toEqual(['Velvet Waves', 'Only One']);
-    expect(body.stemsCartItems.map((i) => i.beatTitle)).toEqual(['Layer Cake']);
+    expect(body.stemsCartItems.map((i) => [i.beatTitle, i.slug])).toEqual([['Layer Cake', 'layer-cake']]);
     expect(body.skipped.sort()).toEqual(['Gone Already', 'VIP Only', 'Velvet Waves']);
   });
 

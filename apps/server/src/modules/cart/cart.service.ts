@@ -22,6 +22,7 @@ export function toCartItem(beat: BeatRow, addedAt: Date): CartItem {
     _id: beat.id,
     beatTitle: beat.title,
     artistName: beat.artistName,
+    slug: beat.slug,
     beatType: beat.beatType,
     licence: offer.licence,
     price: offer.priceCents === null ? null : centsToDollars(offer.priceCents),
@@ -35,6 +36,7 @@ export function toStemsCartItem(deps: Deps, beat: BeatRow, addedAt: Date): Stems
     _id: beat.id,
     beatTitle: beat.title,
     artistName: beat.artistName,
+    slug: beat.slug,
     price: centsToDollars(deps.config.prices.stemsCents),
     addedAt: addedAt.toISOString(),
   };

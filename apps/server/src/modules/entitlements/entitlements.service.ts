@@ -71,12 +71,24 @@ export async function rightsForBeatId(deps: Deps, user: RightsUser, beatId: stri
 
 /** Every beat the user holds rows for (purchases, credit unlocks) and what each allows; account-wide grants are not listed. */
 export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Promise<(DownloadRights & { beatId: string })[]> {
+  // Only the columns the rule reads: a buyer may own hundreds of beats (docs/decisions/0015-query-plans.md).
   const rows = await deps.db
-    .select({ source: entitlements.source, beat: beats })
+    .select({
+      source: entitlements.source,
+      beat: {
+        id: beats.id,
+        beatType: beats.beatType,
+        wavKey: beats.wavKey,
+        stemsKey: beats.stemsKey,
+        published: beats.published,
+        soldAt: beats.soldAt,
+        previewKey: beats.previewKey,
+      },
+    })
     .from(entitlements)
     .innerJoin(beats, eq(beats.id, entitlements.beatId))
     .where(eq(entitlements.userId, user.id));
-  const byBeat = new Map<string, { beat: BeatRow; sources: EntitlementSource[] }>();
+  const byBeat = new Map<string, { beat: RightsBeat; sources: EntitlementSource[] }>();
   for (const row of rows) {
     const entry = byBeat.get(row.beat.id) ?? { beat: row.beat, sources: [] };
     entry.sources.push(row.source);

@@ -29,7 +29,7 @@ export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
       { preHandler: auth, schema: { ...secured, params: userIdParams, querystring: purchasesQuery, response: { 200: purchasesResponse } } },
       async (request) => {
         assertSelfOrAdmin(callerOf(request), request.params.userId);
-        return { purchases: await listPurchases(deps, request.params.userId, request.query.limit) };
+        return listPurchases(deps, request.params.userId, request.query);
       },
     );
 
@@ -40,7 +40,7 @@ export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
         async (request) => {
           const caller = callerOf(request);
           const user = await userByEmailFor(deps, caller, request.body.email);
-          return { beats: await listPurchasedBeats(deps, user.id, kind, caller.sessionId) };
+          return listPurchasedBeats(deps, user.id, kind, caller.sessionId, request.body);
         },
       );
     purchasedList('/api/getpurchasedbeats', 'lease');

@@ -1,9 +1,11 @@
 /** A buyer's purchases: the history (newest first), the bought beats, exclusives and stems, and one purchase's licence. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { purchaseTypeLabels, type PurchasedBeat, type Purchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { centsToDollars, toBeatDto } from '../beats/beat-dto.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
 
@@ -21,47 +23,96 @@ export function toPurchaseDto(row: PurchaseRow): Purchase {
   };
 }
 
-export async function listPurchases(deps: Deps, userId: string, limit?: number): Promise<Purchase[]> {
+export interface ListPage {
+  /** At most this many; without it, the whole list. */
+  limit?: number;
+  /** The previous page's `nextCursor`. */
+  cursor?: string;
+}
+
+const purchaseKey = [cursorValue.timestamp, cursorValue.uuid] as const;
+
+/** Rows after the cursor's purchase in the buyer's order (newest first), walking `purchases_user_idx`. */
+function afterCursor(cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const [purchasedAt, id] = decodeCursor(cursor, purchaseKey);
+  return sql`(${purchases.purchasedAt}, ${purchases.id}) < (${purchasedAt}::timestamptz, ${id}::uuid)`;
+}
+
+/** The purchase's sort key as the database prints it, so a cursor keeps the timestamp's microseconds. */
+const purchaseKeyText = sql<string>`${purchases.purchasedAt}::text`;
+
+function nextCursorOf<T extends { key: string; purchase: PurchaseRow }>(rows: T[], limit: number | undefined): { shown: T[]; nextCursor: string | null } {
+  if (!limit || rows.length <= limit) return { shown: rows, nextCursor: null };
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1]!;
+  return { shown, nextCursor: encodeCursor([last.key, last.purchase.id]) };
+}
+
+/** A buyer's purchases, newest first: all of them, or a page (keyset, docs/decisions/0015-query-plans.md). */
+export async function listPurchases(deps: Deps, userId: string, page: ListPage = {}): Promise<{ purchases: Purchase[]; nextCursor: string | null }> {
   const query = deps.db
-    .select()
+    .select({ purchase: purchases, key: purchaseKeyText })
     .from(purchases)
-    .where(eq(purchases.userId, userId))
+    .where(and(eq(purchases.userId, userId), afterCursor(page.cursor)))
     .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
-  const rows = limit ? await query.limit(limit) : await query;
-  return rows.map(toPurchaseDto);
+  const rows = page.limit ? await query.limit(page.limit + 1) : await query;
+  const { shown, nextCursor } = nextCursorOf(rows, page.limit);
+  return { purchases: shown.map((r) => toPurchaseDto(r.purchase)), nextCursor };
 }
 
 /**
- * Beats bought one way (lease, exclusive, stems), newest purchase first. Refunded purchases are not
- * ownership; beats stay here after an admin deletes them (the buyer keeps what they paid for). Their
- * preview links carry a grant for `sessionId`, the session that asks (preview-links.ts).
+ * Beats bought one way (lease, exclusive, stems), newest purchase first, each beat once (at its latest purchase of
+ * that kind). Refunded purchases are not ownership; beats stay here after an admin deletes them (the buyer keeps
+ * what they paid for). Their preview links carry a grant for `sessionId`, the session that asks (preview-links.ts).
+ * All of them, or a page: a purchase superseded by a newer one of the same beat is left out in the query itself,
+ * so pages never repeat a beat.
  */
 export async function listPurchasedBeats(
   deps: Deps,
   userId: string,
   kind: Exclude<PurchaseKind, 'vipPlan'>,
   sessionId: string,
-): Promise<PurchasedBeat[]> {
-  const rows = await deps.db
-    .select({ beat: beats, purchase: purchases })
+  page: ListPage = {},
+): Promise<{ beats: PurchasedBeat[]; nextCursor: string | null }> {
+  const newer = alias(purchases, 'newer');
+  const query = deps.db
+    .select({ beat: beats, purchase: purchases, key: purchaseKeyText })
     .from(purchases)
     .innerJoin(beats, eq(beats.id, purchases.beatId))
-    .where(and(eq(purchases.userId, userId), eq(purchases.kind, kind), isNull(purchases.refundedAt)))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.kind, kind),
+        isNull(purchases.refundedAt),
+        afterCursor(page.cursor),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.beatId, purchases.beatId),
+                eq(newer.userId, purchases.userId),
+                eq(newer.kind, purchases.kind),
+                isNull(newer.refundedAt),
+                sql`(${newer.purchasedAt}, ${newer.id}) > (${purchases.purchasedAt}, ${purchases.id})`,
+              ),
+            ),
+        ),
+      ),
+    )
     .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
-  const seen = new Set<string>();
-  const list: PurchasedBeat[] = [];
-  for (const { beat, purchase } of rows) {
-    if (seen.has(beat.id)) continue;
-    seen.add(beat.id);
-    // An owner's player keeps working after the beat leaves the store (sold exclusive, deleted beat).
-    list.push({
-      ...toBeatDto(beat),
-      streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat, sessionId),
-      purchasedAt: purchase.purchasedAt.toISOString(),
-      purchaseId: purchase.id,
-    });
-  }
-  return list;
+  const rows = page.limit ? await query.limit(page.limit + 1) : await query;
+  const { shown, nextCursor } = nextCursorOf(rows, page.limit);
+  // An owner's player keeps working after the beat leaves the store (sold exclusive, deleted beat).
+  const list = shown.map(({ beat, purchase }) => ({
+    ...toBeatDto(beat),
+    streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat, sessionId),
+    purchasedAt: purchase.purchasedAt.toISOString(),
+    purchaseId: purchase.id,
+  }));
+  return { beats: list, nextCursor };
 }
 
 /** A purchase with its buyer, for the licence; only the buyer (or an admin) may have it. */

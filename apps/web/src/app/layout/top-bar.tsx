@@ -6,6 +6,7 @@ import type { User } from '@beat/shared';
 import { paths } from '../../config/paths';
 import { ButtonLink } from '../../components/ui/button';
 import { UserAvatar } from '../../features/auth';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { Brand } from './brand';
 
 export interface TopBarProps {
@@ -23,6 +24,8 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
   menuButtonRef,
 ) {
   const cartLabel = `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
+  // On a drawn first screen the drawer opens once the app has taken over (docs/decisions/0019-first-screen.md).
+  const hydrated = useHydrated();
   return (
     <header className="top-bar">
       <div className="top-bar__start">
@@ -33,6 +36,7 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          disabled={!hydrated}
           onClick={onOpenMenu}
         >
           <Menu aria-hidden="true" />

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
+import { toast, wantToaster } from '../../lib/toast';
 import { messages } from '@beat/shared/messages';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth';
@@ -64,9 +64,12 @@ export function RootLayout() {
     };
   }, [drawerOpen, closeMenu]);
 
-  // A new page starts at the top (the shell itself never scrolls away).
+  // A new page starts at the top (the shell itself never scrolls away). A page opened from another one may greet
+  // with a toast (a redirect's reason): the toaster comes in from the first move on (lib/toast.ts).
+  const firstPath = useRef(pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (pathname !== firstPath.current) wantToaster();
   }, [pathname]);
 
   const onNavigate = useCallback(() => {

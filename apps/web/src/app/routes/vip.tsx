@@ -3,13 +3,14 @@ import { Crown, Play } from 'lucide-react';
 import { use } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { prefetchStoreConfig, useStoreConfig } from '../../lib/store-config';
-import { SearchBox, VipCatalogSection, useSearchQuery } from '../../features/catalog';
+import { FilterBar, SearchBox, VipCatalogSection, leasePriceSteps, useCatalogFilters, useSearchQuery } from '../../features/catalog';
 import { useAuth } from '../../features/auth';
 import { VipBanner, vipPlanFeatures } from '../../features/vip-upsell';
 import './store-pages.css';
 
 export function VipPage() {
   const search = useSearchQuery();
+  const filterState = useCatalogFilters();
   const { user } = useAuth();
   // The text names the catalog's size: drawn once the config is in, so no line grows after.
   use(prefetchStoreConfig(useQueryClient()));
@@ -59,6 +60,9 @@ export function VipPage() {
 
       <VipCatalogSection
         q={search.q}
+        filters={filterState.filters}
+        onClearFilters={filterState.clearAll}
+        toolbar={<FilterBar state={filterState} q={search.q} type="Non-Exclusive" priceSteps={leasePriceSteps} />}
         id="beats-included-heading"
         title="Beats included"
         visitorDownloadTarget="signup"

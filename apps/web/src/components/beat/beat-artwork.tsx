@@ -3,28 +3,8 @@
  * beat keeps the same look everywhere (card, row, player) without any image download.
  */
 import type { CSSProperties } from 'react';
+import { artworkPalette } from '@beat/shared/artwork';
 import './beat-artwork.css';
-
-/** FNV-1a: a small, stable string hash. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** A run of pseudo-random numbers in [0, 1) seeded by the hash (mulberry32). */
-function sequence(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface ArtworkStyle {
   background: string;
@@ -34,19 +14,13 @@ export interface ArtworkStyle {
   rings: { cx: number; cy: number; r: number }[];
 }
 
+/** The tile's CSS from the beat's palette, which the link previews' image is drawn from too. */
 export function artworkFor(id: string, title: string): ArtworkStyle {
-  const rand = sequence(hash(`${id}:${title}`));
-  const hueA = Math.floor(rand() * 360);
-  const hueB = (hueA + 40 + Math.floor(rand() * 120)) % 360;
-  const hueC = (hueB + 60 + Math.floor(rand() * 90)) % 360;
-  const angle = Math.floor(rand() * 360);
+  const { hueA, hueB, hueC, angle, glowX, glowY, motif, bars, rings } = artworkPalette(id, title);
   const background = [
-    `radial-gradient(120% 90% at ${Math.floor(rand() * 100)}% ${Math.floor(rand() * 40)}%, hsl(${hueC} 85% 62% / 0.55), transparent 60%)`,
+    `radial-gradient(120% 90% at ${glowX}% ${glowY}%, hsl(${hueC} 85% 62% / 0.55), transparent 60%)`,
     `linear-gradient(${angle}deg, hsl(${hueA} 70% 22%), hsl(${hueB} 78% 44%))`,
   ].join(', ');
-  const motif = Math.floor(rand() * 3);
-  const bars = Array.from({ length: 14 }, () => 0.2 + rand() * 0.8);
-  const rings = Array.from({ length: 3 }, () => ({ cx: 20 + rand() * 60, cy: 20 + rand() * 60, r: 18 + rand() * 34 }));
   return { background, glow: `hsl(${hueB} 90% 60% / 0.35)`, motif, bars, rings };
 }
 

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody, SignupBody, User } from '@beat/shared';
 import { api, onUnauthorized } from '../../lib/api-client';
 import { clearSession, loadSession, replaceSessionToken, saveSession, type StoredSession } from '../../lib/auth-storage';
+import { useHydrated } from '../../hooks/use-hydrated';
 
 interface AuthValue {
   token: string | null;
@@ -24,7 +25,10 @@ export const meQueryKey = ['me'] as const;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<StoredSession | null>(() => loadSession());
+  const [stored, setSession] = useState<StoredSession | null>(() => loadSession());
+  // A drawn first screen shows a visitor (docs/decisions/0019-first-screen.md): the stored session counts once the
+  // app has taken the page over, so that hydration finds the drawing as it was.
+  const session = useHydrated() ? stored : null;
 
   const me = useQuery({
     queryKey: [...meQueryKey, session?.email],

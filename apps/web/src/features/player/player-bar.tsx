@@ -4,9 +4,11 @@
  * purchased sections. Hidden until a track is chosen.
  */
 import { useId, type CSSProperties } from 'react';
+import { Link } from 'react-router';
 import { Pause, Play, Shuffle, SkipBack, SkipForward, Volume2, VolumeX } from 'lucide-react';
 import { BeatArtwork } from '../../components/beat/beat-artwork';
 import { Equalizer } from '../../components/beat/equalizer';
+import { beatPath } from '../../config/paths';
 import { formatTime } from '../../lib/format';
 import { FavouriteButton } from '../favourites';
 import { usePlayerControls, usePlayerTime } from './player-context';
@@ -26,7 +28,14 @@ export function PlayerBar() {
         </span>
         <div className="pbar__info">
           <p className="pbar__title" title={current.beatTitle}>
-            {current.beatTitle}
+            {/* Played from a purchased section, the beat may have left the store and have no page. */}
+            {player.purchased ? (
+              current.beatTitle
+            ) : (
+              <Link to={beatPath(current.slug)} className="pbar__link">
+                {current.beatTitle}
+              </Link>
+            )}
           </p>
           <p className="pbar__artist">{current.artistName}</p>
         </div>

@@ -12,6 +12,8 @@ export interface AdminBeatsFilter {
   q?: string;
   page: number;
   pageSize: number;
+  /** Where the page starts: the previous page's `nextCursor`. */
+  cursor?: string;
 }
 
 export function getAdminBeats(filter: AdminBeatsFilter, signal?: AbortSignal): Promise<AdminBeatsPage> {

@@ -8,6 +8,8 @@ export interface AdminUsersFilter {
   q?: string;
   page: number;
   pageSize: number;
+  /** Where the page starts: the previous page's `nextCursor`. */
+  cursor?: string;
 }
 
 export function getAdminUsers(filter: AdminUsersFilter, signal?: AbortSignal): Promise<AdminUsersPage> {

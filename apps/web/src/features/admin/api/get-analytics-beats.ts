@@ -10,6 +10,8 @@ export interface BeatStatsFilter {
   q?: string;
   page: number;
   pageSize: number;
+  /** Where the page starts: the previous page's `nextCursor`. */
+  cursor?: string;
   sort: BeatSort;
   order: 'asc' | 'desc';
 }

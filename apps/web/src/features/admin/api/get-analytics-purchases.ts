@@ -8,6 +8,8 @@ export interface PurchasesFilter {
   q?: string;
   page: number;
   pageSize: number;
+  /** Where the page starts: the previous page's `nextCursor`. */
+  cursor?: string;
 }
 
 export function getAnalyticsPurchases(filter: PurchasesFilter, signal?: AbortSignal): Promise<AnalyticsPurchasesPage> {

@@ -1,21 +1,27 @@
-/** GET /api/admin/audit: every admin change, newest first. */
+/** GET /api/admin/audit: every admin change, newest first, a page at a time (from the previous page's `nextCursor`). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditPage } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
 
-export function getAuditLog(page: number, pageSize: number, signal?: AbortSignal): Promise<AuditPage> {
-  return api<AuditPage>(`/api/admin/audit${queryString({ page, pageSize })}`, { signal });
+export interface AuditFilter {
+  page: number;
+  pageSize: number;
+  cursor?: string;
 }
 
-export function auditLogQueryOptions(page: number, pageSize: number) {
+export function getAuditLog(filter: AuditFilter, signal?: AbortSignal): Promise<AuditPage> {
+  return api<AuditPage>(`/api/admin/audit${queryString({ ...filter })}`, { signal });
+}
+
+export function auditLogQueryOptions(filter: AuditFilter) {
   return queryOptions({
-    queryKey: [...adminKeys.audit, page, pageSize],
-    queryFn: ({ signal }) => getAuditLog(page, pageSize, signal),
+    queryKey: [...adminKeys.audit, filter],
+    queryFn: ({ signal }) => getAuditLog(filter, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAuditLog(page: number, pageSize: number) {
-  return useQuery(auditLogQueryOptions(page, pageSize));
+export function useAuditLog(filter: AuditFilter) {
+  return useQuery(auditLogQueryOptions(filter));
 }

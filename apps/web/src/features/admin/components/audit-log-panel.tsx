@@ -1,7 +1,8 @@
 /** The audit log in the admin area: every admin change, who made it and when, newest first, paginated. */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuditLog } from '../api/get-audit-log';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { auditActionLabel, auditChanges, auditTargetName } from '../lib/audit-text';
 import { formatUsDateTime } from '../lib/format';
 import { AdminTable } from './admin-table';
@@ -12,8 +13,8 @@ const PAGE_SIZE = 10;
 
 export function AuditLogPanel() {
   const headingId = useId();
-  const [page, setPage] = useState(1);
-  const log = useAuditLog(page, PAGE_SIZE);
+  const pages = useCursorPages('audit');
+  const log = useAuditLog({ page: pages.page, cursor: pages.cursor, pageSize: PAGE_SIZE });
   const data = log.data;
   return (
     <section className="admin-card" aria-labelledby={headingId}>
@@ -61,13 +62,13 @@ export function AuditLogPanel() {
       />
       {data && (
         <Pagination
-          page={page}
+          pages={pages}
           pageSize={PAGE_SIZE}
           total={data.total}
+          nextCursor={data.nextCursor}
           noun="changes"
           label="Audit log pages"
           busy={log.isPlaceholderData}
-          onPage={setPage}
         />
       )}
     </section>

@@ -1,13 +1,15 @@
 /**
- * The Add/Edit Beat form (docs/product/screens-and-words.md#admin-screens): Beat Title, Artist Name, Category, BPM, Release Date, Tags,
- * type, Price (Exclusive) or an optional lease price (docs/product/offers-and-prices.md#primary-offer), the countdown end for exclusives, and the
+ * The Add/Edit Beat form (docs/product/screens-and-words.md#admin-screens): Beat Title, Artist Name, Category, BPM, Key, Release Date,
+ * Tags, Moods, type, Price (Exclusive) or an optional lease price (docs/product/offers-and-prices.md#primary-offer), the countdown end for exclusives, and the
  * files — MP3 (required for a new beat), WAV, stems ZIP — uploaded with a progress bar.
  */
 import { useState } from 'react';
-import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { adminBeatFields, categories, type AdminBeat, type AdminBeatFields, type AdminBeatFieldsInput, type BeatFileKind } from '@beat/shared';
+import { adminBeatFields, categories, moods, musicalKeys, type AdminBeat, type AdminBeatFields, type AdminBeatFieldsInput, type BeatFileKind } from '@beat/shared';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FieldMessages } from '../../../components/ui/field-messages';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
@@ -23,6 +25,7 @@ import './beat-form.css';
 const FORM_ID = 'admin-beat-form';
 
 const categoryOptions = [{ value: '', label: 'Choose a category' }, ...categories.map((c) => ({ value: c, label: c }))];
+const keyOptions = [{ value: '', label: 'Not set' }, ...musicalKeys.map((k) => ({ value: k, label: k }))];
 const typeOptions = [
   { value: 'Non-Exclusive', label: 'Non-Exclusive (lease, VIP catalog)' },
   { value: 'Exclusive', label: 'Exclusive' },
@@ -35,15 +38,28 @@ function today(): string {
 
 function defaultsFor(beat: AdminBeat | undefined): DefaultValues<AdminBeatFieldsInput> {
   if (!beat) {
-    return { beatTitle: '', artistName: '', bpm: '', releaseDate: today(), tags: '', beatType: 'Non-Exclusive', price: '', countdownEndTime: '' };
+    return {
+      beatTitle: '',
+      artistName: '',
+      bpm: '',
+      musicalKey: '',
+      releaseDate: today(),
+      tags: '',
+      moods: '',
+      beatType: 'Non-Exclusive',
+      price: '',
+      countdownEndTime: '',
+    };
   }
   return {
     beatTitle: beat.beatTitle,
     artistName: beat.artistName,
     category: (categories as readonly string[]).includes(beat.category ?? '') ? (beat.category as AdminBeatFieldsInput['category']) : undefined,
     bpm: String(beat.bpm),
+    musicalKey: beat.musicalKey ?? '',
     releaseDate: beat.releaseDate.slice(0, 10),
     tags: beat.tags.join(', '),
+    moods: beat.moods.join(', '),
     beatType: beat.beatType,
     price: beat.price === null ? '' : beat.price.toFixed(2),
     countdownEndTime: toLocalDateTimeInput(beat.countdownEndTime),
@@ -138,8 +154,10 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
       artistName: values.artistName,
       category: values.category,
       bpm: String(values.bpm),
+      musicalKey: values.musicalKey ?? '',
       releaseDate: values.releaseDate,
       tags: values.tags.join(', '),
+      moods: values.moods.join(', '),
       beatType: values.beatType,
       price: values.price === null ? '' : values.price.toFixed(2),
       // Parsed in the browser, so the admin's local time becomes an exact instant.
@@ -179,14 +197,17 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
         <TextField label="Artist Name" error={errors.artistName?.message} {...register('artistName')} />
         <SelectField label="Category" options={categoryOptions} error={errors.category?.message} {...register('category')} />
         <TextField label="BPM" inputMode="numeric" placeholder="e.g. 92" error={errors.bpm?.message} {...register('bpm')} />
+        <SelectField label="Key" options={keyOptions} error={errors.musicalKey?.message} {...register('musicalKey')} />
         <TextField label="Release Date" type="date" error={errors.releaseDate?.message} {...register('releaseDate')} />
         <TextField
           label="Tags"
           placeholder="trap, dark, 808"
           hint="Separate tags with commas."
           error={errors.tags?.message}
+          className="beat-form__wide"
           {...register('tags')}
         />
+        <MoodsField control={control} error={errors.moods?.message} />
         <SelectField
           label="Type"
           options={typeOptions}
@@ -272,5 +293,37 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
         </div>
       )}
     </form>
+  );
+}
+
+/** The moods as checkboxes; the form carries them as the comma-separated text the server reads ("dark, chill"). */
+function MoodsField({ control, error }: { control: Control<AdminBeatFieldsInput, unknown, AdminBeatFields>; error?: string }) {
+  const { field } = useController({ control, name: 'moods' });
+  const chosen = (field.value ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  const errorId = `${FORM_ID}-moods-error`;
+  return (
+    <fieldset className="beat-form__moods beat-form__wide" aria-describedby={error ? errorId : undefined}>
+      <legend className="field__label">Moods</legend>
+      <div className="beat-form__mood-grid">
+        {moods.map((mood) => (
+          <Checkbox
+            key={mood}
+            label={mood.charAt(0).toUpperCase() + mood.slice(1)}
+            name={field.name}
+            value={mood}
+            checked={chosen.includes(mood)}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              const next = event.target.checked ? [...chosen, mood] : chosen.filter((m) => m !== mood);
+              field.onChange(moods.filter((m) => next.includes(m)).join(', '));
+            }}
+          />
+        ))}
+      </div>
+      <FieldMessages error={error} errorId={errorId} />
+    </fieldset>
   );
 }

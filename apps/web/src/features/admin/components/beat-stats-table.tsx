@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { SearchBox } from '../../catalog';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAnalyticsBeats, type BeatSort } from '../api/get-analytics-beats';
-import { usePageFor } from '../hooks/use-page-for';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { formatCount, formatMoney } from '../lib/format';
 import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
@@ -25,8 +25,8 @@ export function BeatStatsTable() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<{ sort: BeatSort; order: 'asc' | 'desc' }>({ sort: 'revenue', order: 'desc' });
-  const [page, setPage] = usePageFor(`${q}|${sort.sort}|${sort.order}`);
-  const stats = useAnalyticsBeats({ q: q || undefined, page, pageSize: PAGE_SIZE, ...sort });
+  const pages = useCursorPages(`${q}|${sort.sort}|${sort.order}`);
+  const stats = useAnalyticsBeats({ q: q || undefined, page: pages.page, cursor: pages.cursor, pageSize: PAGE_SIZE, ...sort });
   const data = stats.data;
 
   function sortBy(column: BeatSort) {
@@ -95,13 +95,13 @@ export function BeatStatsTable() {
       />
       {data && (
         <Pagination
-          page={page}
+          pages={pages}
           pageSize={PAGE_SIZE}
           total={data.total}
+          nextCursor={data.nextCursor}
           noun="beats"
           label="Beat numbers pages"
           busy={stats.isPlaceholderData}
-          onPage={setPage}
         />
       )}
     </section>

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeleteBeat } from '../api/delete-beat';
 import { useAdminBeats } from '../api/get-admin-beats';
 import { useSetBeatPublished } from '../api/set-beat-published';
-import { usePageFor } from '../hooks/use-page-for';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { fileSummaryParts } from '../lib/audio-info';
 import { formatCount, formatMoney, formatUsDate } from '../lib/format';
 import { AudioStateCell } from './audio-state-cell';
@@ -40,8 +40,8 @@ export interface BeatsSectionProps {
 export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
   const headingId = useId();
   // A new search starts again from its first page.
-  const [page, setPage] = usePageFor(q);
-  const beats = useAdminBeats({ type, q: q || undefined, page, pageSize: PAGE_SIZE });
+  const pages = useCursorPages(q);
+  const beats = useAdminBeats({ type, q: q || undefined, page: pages.page, cursor: pages.cursor, pageSize: PAGE_SIZE });
   const publish = useSetBeatPublished();
   const remove = useDeleteBeat();
   const [deleting, setDeleting] = useState<AdminBeat | null>(null);
@@ -153,13 +153,13 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
 
       {data && (
         <Pagination
-          page={page}
+          pages={pages}
           pageSize={PAGE_SIZE}
           total={data.total}
+          nextCursor={data.nextCursor}
           noun="beats"
           label={`${title} pages`}
           busy={beats.isPlaceholderData}
-          onPage={setPage}
         />
       )}
 

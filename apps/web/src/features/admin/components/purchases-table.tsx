@@ -9,7 +9,7 @@ import { SearchBox } from '../../catalog';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useExportPurchasesCsv } from '../api/export-purchases-csv';
 import { useAnalyticsPurchases } from '../api/get-analytics-purchases';
-import { usePageFor } from '../hooks/use-page-for';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { formatCount, formatMoney, formatUsDate } from '../lib/format';
 import { AdminTable } from './admin-table';
 import { Pagination } from './pagination';
@@ -21,8 +21,8 @@ export function PurchasesTable() {
   const headingId = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = usePageFor(q);
-  const purchases = useAnalyticsPurchases({ q: q || undefined, page, pageSize: PAGE_SIZE });
+  const pages = useCursorPages(q);
+  const purchases = useAnalyticsPurchases({ q: q || undefined, page: pages.page, cursor: pages.cursor, pageSize: PAGE_SIZE });
   const exportCsv = useExportPurchasesCsv();
   const data = purchases.data;
 
@@ -96,13 +96,13 @@ export function PurchasesTable() {
       />
       {data && (
         <Pagination
-          page={page}
+          pages={pages}
           pageSize={PAGE_SIZE}
           total={data.total}
+          nextCursor={data.nextCursor}
           noun="purchases"
           label="Purchases pages"
           busy={purchases.isPlaceholderData}
-          onPage={setPage}
         />
       )}
     </section>

@@ -10,7 +10,7 @@ import { useAuth } from '../../auth';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { usePromoteUser } from '../api/promote-user';
-import { usePageFor } from '../hooks/use-page-for';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { formatCount, formatUsDate } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditUserModal } from './edit-user-modal';
@@ -23,8 +23,8 @@ const PAGE_SIZE = 15;
 export function UsersTable({ q }: { q: string }) {
   const headingId = useId();
   const { user: me } = useAuth();
-  const [page, setPage] = usePageFor(q);
-  const users = useAdminUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
+  const pages = useCursorPages(q);
+  const users = useAdminUsers({ q: q || undefined, page: pages.page, cursor: pages.cursor, pageSize: PAGE_SIZE });
   const promote = usePromoteUser();
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
@@ -128,13 +128,13 @@ export function UsersTable({ q }: { q: string }) {
 
       {data && (
         <Pagination
-          page={page}
+          pages={pages}
           pageSize={PAGE_SIZE}
           total={data.total}
+          nextCursor={data.nextCursor}
           noun="users"
           label="Users pages"
           busy={users.isPlaceholderData}
-          onPage={setPage}
         />
       )}
 

@@ -16,8 +16,9 @@ export interface AuthLayoutProps {
   footer: ReactNode;
 }
 
-// Bar heights of the decorative waveform, fixed so the picture is the same on every visit.
-const BARS = [28, 46, 64, 40, 78, 56, 90, 68, 44, 82, 60, 36, 72, 94, 58, 40, 66, 84, 50, 30, 62, 76, 42, 54, 34, 70, 48, 26];
+// The decorative waveform's bars: their heights and delays are in auth.css, fixed so the picture is the same on
+// every visit, and drawn without inline styles so the page's first screen can come as plain HTML.
+const BAR_COUNT = 28;
 
 export function AuthLayout({ title, lead, highlights, showcaseTitle, children, footer }: AuthLayoutProps) {
   const titleId = useId();
@@ -48,8 +49,8 @@ export function AuthLayout({ title, lead, highlights, showcaseTitle, children, f
             ))}
           </ul>
           <div className="auth__wave" aria-hidden="true">
-            {BARS.map((height, i) => (
-              <span key={i} style={{ height: `${height}%`, animationDelay: `${(i % 7) * 0.12}s` }} />
+            {Array.from({ length: BAR_COUNT }, (_, i) => (
+              <span key={i} />
             ))}
           </div>
         </div>

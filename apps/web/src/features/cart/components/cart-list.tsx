@@ -1,15 +1,19 @@
 /** A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all" (docs/product/screens-and-words.md#cart). */
 import { useId } from 'react';
-import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowUpRight, Trash2 } from 'lucide-react';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { IconButton } from '../../../components/ui/button';
+import { IconButton, buttonClassName } from '../../../components/ui/button';
+import { beatPath } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 
 export interface CartListItem {
   _id: string;
   beatTitle: string;
   artistName: string | null;
+  /** The beat page's address, when known: the title links there. */
+  slug: string | null;
   /** MP3 / EXCLUSIVE / STEMS. */
   label: string;
   price: number | null;
@@ -64,6 +68,17 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{item.label}</span>
                 <span className="cart-row__price">{item.price === null ? '—' : formatPrice(item.price)}</span>
               </label>
+              {/* The row's label selects it; the beat's page has its own link. */}
+              {item.slug && (
+                <Link
+                  to={beatPath(item.slug)}
+                  className={buttonClassName({ variant: 'ghost', size: 'sm' }, 'btn--icon cart-row__open')}
+                  aria-label={`View ${item.beatTitle}`}
+                  title={`View ${item.beatTitle}`}
+                >
+                  <ArrowUpRight aria-hidden="true" />
+                </Link>
+              )}
               <IconButton
                 label={`Remove ${item.beatTitle} from cart`}
                 icon={<Trash2 aria-hidden="true" />}

@@ -43,11 +43,25 @@ export function CartPage() {
   const [paying, setPaying] = useState<ListName | null>(null);
 
   const beatItems: CartListItem[] = useMemo(
-    () => cart.items.map((i: CartLine) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: i.artistName, label: i.licence, price: i.price })),
+    () => cart.items.map((i: CartLine) => ({
+        _id: i._id,
+        beatTitle: i.beatTitle,
+        artistName: i.artistName,
+        slug: i.slug,
+        label: i.licence,
+        price: i.price,
+      })),
     [cart.items],
   );
   const stemsItems: CartListItem[] = useMemo(
-    () => stems.items.map((i: StemsCartItem) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: i.artistName, label: 'STEMS', price: i.price })),
+    () => stems.items.map((i: StemsCartItem) => ({
+        _id: i._id,
+        beatTitle: i.beatTitle,
+        artistName: i.artistName,
+        slug: i.slug,
+        label: 'STEMS',
+        price: i.price,
+      })),
     [stems.items],
   );
 

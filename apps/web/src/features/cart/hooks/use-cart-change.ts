@@ -3,7 +3,7 @@
  * the product's toasts on failure and on success (docs/product/screens-and-words.md#toasts), and a refetch either way. use-cart and use-stems-cart share it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { commerceMessages } from '@beat/shared/messages';
 import { addToCart, type CartKind } from '../api/add-to-cart';
 import { removeFromCart } from '../api/remove-from-cart';

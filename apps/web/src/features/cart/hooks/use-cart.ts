@@ -3,7 +3,7 @@
  * `beatCart` for visitors (a visitor's cart changes make no call: docs/product/offers-and-prices.md#cart). Toasts use the product's words.
  */
 import { useCallback, useMemo } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Beat, CartItem, LicenceLabel } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { useAuth } from '../../auth';
@@ -16,11 +16,13 @@ export interface CartLine {
   _id: string;
   beatTitle: string;
   artistName: string | null;
+  /** The beat page's address; null for an item kept in the browser before beats had pages. */
+  slug: string | null;
   licence: LicenceLabel;
   price: number | null;
 }
 
-export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'beatType' | 'price' | 'hasStems'>;
+export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'slug' | 'beatType' | 'price' | 'hasStems'>;
 
 const licenceOf = (beat: Pick<Beat, 'beatType'>): LicenceLabel => (beat.beatType === 'Exclusive' ? 'EXCLUSIVE' : 'MP3');
 
@@ -29,6 +31,7 @@ function optimisticItem(beat: CartBeat): CartItem {
     _id: beat._id,
     beatTitle: beat.beatTitle,
     artistName: beat.artistName,
+    slug: beat.slug,
     beatType: beat.beatType,
     licence: licenceOf(beat),
     price: beat.price,
@@ -48,9 +51,23 @@ export function useCart() {
 
   const items: CartLine[] = useMemo(() => {
     if (isAuthenticated) {
-      return (server.data ?? []).map((i) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: i.artistName, licence: i.licence, price: i.price }));
+      return (server.data ?? []).map((i) => ({
+        _id: i._id,
+        beatTitle: i.beatTitle,
+        artistName: i.artistName,
+        slug: i.slug,
+        licence: i.licence,
+        price: i.price,
+      }));
     }
-    return local.items.map((i) => ({ _id: i._id, beatTitle: i.beatTitle, artistName: null, licence: i.licence ?? 'EXCLUSIVE', price: i.price }));
+    return local.items.map((i) => ({
+      _id: i._id,
+      beatTitle: i.beatTitle,
+      artistName: null,
+      slug: i.slug ?? null,
+      licence: i.licence ?? 'EXCLUSIVE',
+      price: i.price,
+    }));
   }, [isAuthenticated, server.data, local.items]);
 
   const has = useCallback((beatId: string) => items.some((i) => i._id === beatId), [items]);
@@ -62,7 +79,7 @@ export function useCart() {
         return;
       }
       if (!isAuthenticated) {
-        local.add({ _id: beat._id, beatTitle: beat.beatTitle, price: beat.price, licence: licenceOf(beat) });
+        local.add({ _id: beat._id, beatTitle: beat.beatTitle, slug: beat.slug, price: beat.price, licence: licenceOf(beat) });
         return;
       }
       if (userId) change.mutate({ beat, add: true });
@@ -78,7 +95,7 @@ export function useCart() {
       }
       if (userId) {
         change.mutate({
-          beat: { artistName: '', beatType: 'Non-Exclusive', price: null, hasStems: false, ...beat },
+          beat: { artistName: '', slug: '', beatType: 'Non-Exclusive', price: null, hasStems: false, ...beat },
           add: false,
         });
       }

@@ -1,17 +1,19 @@
 /**
- * A visitor's beat cart, kept in the browser (localStorage `beatCart`: [{ _id, beatTitle, price, licence? }]);
+ * A visitor's beat cart, kept in the browser (localStorage `beatCart`: [{ _id, beatTitle, price, slug?, licence? }]);
  * it joins the account's cart at login (use-merge-local-cart). Screens use useCart(), which picks this or the
  * server cart. Every tab and component sees the same list: writes announce themselves with a
  * `beatcart-change` window event, and other tabs' writes arrive as `storage` events.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { notifyLocalCartChange } from './local-cart-store';
 
 export interface CartItem {
   _id: string;
   beatTitle: string;
   price: number;
+  /** The beat page's address, for the cart's link (items kept before beats had pages have none). */
+  slug?: string;
   /** What the item buys (docs/product/offers-and-prices.md#cart): an exclusive licence or an MP3 lease; kept so the cart can label it. */
   licence?: 'MP3' | 'EXCLUSIVE';
 }
@@ -81,7 +83,16 @@ export function useLocalCart() {
   const add = useCallback((item: CartItem, { silent = false } = {}) => {
     const list = readCart();
     if (list.some((entry) => entry._id === item._id)) return false;
-    writeCart([...list, { _id: item._id, beatTitle: item.beatTitle, price: item.price, ...(item.licence ? { licence: item.licence } : {}) }]);
+    writeCart([
+      ...list,
+      {
+        _id: item._id,
+        beatTitle: item.beatTitle,
+        price: item.price,
+        ...(item.slug ? { slug: item.slug } : {}),
+        ...(item.licence ? { licence: item.licence } : {}),
+      },
+    ]);
     if (!silent) toast.success(`${item.beatTitle} Added to Cart`);
     return true;
   }, []);

@@ -1,9 +1,11 @@
 /** One Non-Exclusive beat in a list: number, play control (equalizer while playing), title, BPM, tags, heart, download (docs/product/screens-and-words.md#beat-rows-and-cards). */
 import { memo } from 'react';
+import { Link } from 'react-router';
 import { Pause, Play } from 'lucide-react';
 import type { Beat } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
+import { beatPath } from '../../../config/paths';
 import { FavouriteButton } from '../../favourites';
 import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
 import { formatReleaseDate } from '../lib/release-date';
@@ -52,7 +54,14 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
       </button>
       <div className="brow__main">
         <p className="brow__title" title={beat.beatTitle}>
-          {beat.beatTitle}
+          {/* A purchased beat may have left the store (a sold exclusive, a deleted beat): its page would be gone. */}
+          {purchased ? (
+            beat.beatTitle
+          ) : (
+            <Link to={beatPath(beat.slug)} className="brow__link">
+              {beat.beatTitle}
+            </Link>
+          )}
         </p>
         <p className="brow__sub">
           <span className="brow__artist">{beat.artistName}</span>

@@ -1,13 +1,14 @@
 /** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (docs/product/screens-and-words.md#beat-rows-and-cards). */
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Beat } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { beatPath, paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
@@ -84,7 +85,9 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
       <div className="xcard__body">
         <div className="xcard__heading">
           <Title id={`xcard-${beat._id}`} className="xcard__title" title={beat.beatTitle}>
-            {beat.beatTitle}
+            <Link to={beatPath(beat.slug)} className="xcard__link">
+              {beat.beatTitle}
+            </Link>
           </Title>
           <p className="xcard__price">{beat.price === null ? '—' : formatPrice(beat.price)}</p>
         </div>

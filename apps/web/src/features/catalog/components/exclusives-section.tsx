@@ -9,6 +9,8 @@ import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
+import { countActive, type CatalogFilters } from '../lib/catalog-filters';
+import { FilteredEmpty } from './filtered-empty';
 import { ExclusiveCard } from './exclusive-card';
 import './section.css';
 import './exclusives-section.css';
@@ -23,6 +25,11 @@ export interface ExclusivesSectionProps {
   headingLevel?: 1 | 2;
   /** Extra controls in the heading row (e.g. the /exclusives page's search). */
   actions?: ReactNode;
+  /** The filter bar's choices (genre, mood, key, BPM, price, stems, sort). */
+  filters?: CatalogFilters;
+  onClearFilters?: () => void;
+  /** Drawn between the heading and the exclusives (the filter bar). */
+  toolbar?: ReactNode;
 }
 
 type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
@@ -30,8 +37,9 @@ type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
 /** The carousel (and the grid it opens) loads 12 exclusives at a time, so `/` stays light with any size of store. */
 export const EXCLUSIVES_CAROUSEL_PAGE_SIZE = 12;
 
-export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actions }: ExclusivesSectionProps) {
-  const query = useBeats({ q, type: 'Exclusive', limit: layout === 'carousel' ? EXCLUSIVES_CAROUSEL_PAGE_SIZE : undefined });
+export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actions, filters, onClearFilters, toolbar }: ExclusivesSectionProps) {
+  const query = useBeats({ q, type: 'Exclusive', limit: layout === 'carousel' ? EXCLUSIVES_CAROUSEL_PAGE_SIZE : undefined, filters });
+  const filtered = filters !== undefined && countActive(filters) > 0;
   const beats = useMemo(() => query.data?.pages.flatMap((page) => page.beats) ?? [], [query.data]);
   const [expanded, setExpanded] = useState(false);
   const showGrid = layout === 'grid' || expanded;
@@ -50,6 +58,12 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
         <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
           Try again
         </Button>
+      </div>
+    );
+  } else if (beats.length === 0 && filtered && onClearFilters) {
+    content = (
+      <div className={layout === 'carousel' ? 'cat-state cat-state--compact' : 'cat-state'}>
+        <FilteredEmpty noun="exclusives" q={q} onClear={onClearFilters} compact={layout === 'carousel'} />
       </div>
     );
   } else if (beats.length === 0) {
@@ -147,7 +161,8 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
           )}
         </div>
       </div>
-      {content}
+      {toolbar}
+      <div className={query.isPlaceholderData ? 'cat-body cat-stale' : 'cat-body'}>{content}</div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /** The catalog's search field: a labelled search input (the caller debounces and searches on the server). */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Search, X } from 'lucide-react';
+import { useValueSetBeforeTakeover } from '../../../hooks/use-value-set-before-takeover';
 import './search-box.css';
 
 export interface SearchBoxProps {
@@ -15,6 +16,9 @@ export interface SearchBoxProps {
 
 export function SearchBox({ value, onChange, label = 'Search for beats or tags', busy = false, className }: SearchBoxProps) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Typed into the drawn first screen before the app took over: searched for now.
+  useValueSetBeforeTakeover(inputRef, (input) => onChange(input.value), value);
   return (
     <div role="search" className={['search-box', busy && 'search-box--busy', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="visually-hidden">
@@ -22,6 +26,7 @@ export function SearchBox({ value, onChange, label = 'Search for beats or tags',
       </label>
       <Search className="search-box__icon" aria-hidden="true" />
       <input
+        ref={inputRef}
         id={id}
         type="search"
         className="search-box__input"

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
+import { countActive, type CatalogFilters } from '../lib/catalog-filters';
+import { FilteredEmpty } from './filtered-empty';
 
 /**
  * Rows per page of the VIP CATALOG list: a screenful or two, so the catalog page stays light on a phone
@@ -22,10 +24,26 @@ export interface VipCatalogSectionProps {
   /** Extra controls in the heading row (e.g. the /vip page's search). */
   actions?: ReactNode;
   visitorDownloadTarget?: VisitorAuthTarget;
+  /** The filter bar's choices (genre, mood, key, BPM, price, stems, sort). */
+  filters?: CatalogFilters;
+  onClearFilters?: () => void;
+  /** Drawn between the heading and the list (the filter bar). */
+  toolbar?: ReactNode;
 }
 
-export function VipCatalogSection({ q, title, id, subtitle, actions, visitorDownloadTarget = 'login' }: VipCatalogSectionProps) {
-  const query = useBeats({ q, type: 'Non-Exclusive', limit: VIP_LIST_PAGE_SIZE });
+export function VipCatalogSection({
+  q,
+  title,
+  id,
+  subtitle,
+  actions,
+  visitorDownloadTarget = 'login',
+  filters,
+  onClearFilters,
+  toolbar,
+}: VipCatalogSectionProps) {
+  const query = useBeats({ q, type: 'Non-Exclusive', limit: VIP_LIST_PAGE_SIZE, filters });
+  const filtered = filters !== undefined && countActive(filters) > 0;
   const beats = useMemo(() => query.data?.pages.flatMap((page) => page.beats) ?? [], [query.data]);
   // Rows are drawn at low priority, in slices between the browser's other work, so a page of them never holds up
   // a tap or a keypress; the skeleton stays until the first rows are drawn.
@@ -45,6 +63,7 @@ export function VipCatalogSection({ q, title, id, subtitle, actions, visitorDown
           {actions}
         </div>
       </div>
+      {toolbar}
       {query.isError ? (
         <div className="cat-state" role="alert">
           <p className="cat-state__title">Beats could not be loaded.</p>
@@ -54,6 +73,7 @@ export function VipCatalogSection({ q, title, id, subtitle, actions, visitorDown
           </Button>
         </div>
       ) : (
+        <div className={query.isPlaceholderData ? 'cat-body cat-stale' : 'cat-body'}>
         <BeatList
           beats={shownBeats}
           label={title}
@@ -63,12 +83,17 @@ export function VipCatalogSection({ q, title, id, subtitle, actions, visitorDown
           onLoadMore={() => void query.fetchNextPage()}
           visitorDownloadTarget={visitorDownloadTarget}
           empty={
-            <>
-              <p className="cat-state__title">{q ? `No beats match “${q}”.` : 'No beats yet.'}</p>
-              <p>{q ? 'Try another title or tag.' : 'New beats land every week.'}</p>
-            </>
+            filtered && onClearFilters ? (
+              <FilteredEmpty noun="beats" q={q} onClear={onClearFilters} />
+            ) : (
+              <>
+                <p className="cat-state__title">{q ? `No beats match “${q}”.` : 'No beats yet.'}</p>
+                <p>{q ? 'Try another title or tag.' : 'New beats land every week.'}</p>
+              </>
+            )
           }
         />
+        </div>
       )}
     </section>
   );

@@ -3,7 +3,8 @@
  * ("not among the user's downloads") is an answer, not a failure: it becomes all-false and is only logged.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { downloadMessages, type CheckDownloadResponse } from '@beat/shared';
+import type { CheckDownloadResponse } from '@beat/shared';
+import { downloadMessages } from '@beat/shared/messages';
 import { ApiError, api } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 

@@ -4,8 +4,11 @@ import toast from 'react-hot-toast';
 import { Coins } from 'lucide-react';
 import type { Beat, User } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
+import { IconTile } from '../../../components/ui/icon-tile';
 import { errorMessage } from '../../../lib/api-client';
 import { useReduceCredits } from '../api/reduce-credits';
+// The panel's look, also where it shows outside the download modal (the beat page).
+import './download-modal.css';
 
 const creditsText = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
@@ -29,9 +32,9 @@ export function CreditUnlock({ beat, user, onBusyChange }: { beat: Beat; user: U
 
   return (
     <section className="dlm-panel dlm-credit" aria-labelledby="dlm-credit-title">
-      <span className="dlm-panel__icon" aria-hidden="true">
+      <IconTile>
         <Coins />
-      </span>
+      </IconTile>
       <div className="dlm-panel__text">
         <h3 id="dlm-credit-title" className="dlm-panel__title">
           Unlock with a credit

@@ -3,20 +3,23 @@
  * back (docs/product/screens-and-words.md#visitors). Signed-in users see a spinner while their downloads are checked, then the modal.
  * Beats the user can already download show as unlocked.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
 import { Download } from 'lucide-react';
 import type { Beat } from '@beat/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths, withReturnUrl } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
 import { downloadRightsQueryOptions } from '../api/check-download';
 import { useOwnedBeats } from '../api/get-owned-beats';
-import { DownloadModal, type DownloadModalVariant } from './download-modal';
+import type { DownloadModalVariant } from './download-modal';
 import './download-button.css';
+
+// The modal and its purchase cards load with the first click on a download button, not with the list.
+const DownloadModal = lazy(() => import('./download-modal').then((module) => ({ default: module.DownloadModal })));
 
 export type VisitorAuthTarget = 'login' | 'signup';
 
@@ -34,6 +37,8 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
   const location = useLocation();
   const [checking, setChecking] = useState(false);
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the modal's own exit.
+  const [opened, setOpened] = useState(false);
 
   const vipCovers = user?.userType === 'vipUser' && beat.beatType === 'Non-Exclusive';
   const unlocked = vipCovers || Boolean(owned.data?.get(beat._id));
@@ -48,6 +53,7 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
     setChecking(true);
     try {
       await queryClient.fetchQuery(downloadRightsQueryOptions(user._id, beat._id));
+      setOpened(true);
       setOpen(true);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -69,7 +75,11 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
       >
         {checking ? <Spinner size="sm" /> : <Download aria-hidden="true" />}
       </button>
-      <DownloadModal beat={beat} open={open} onClose={() => setOpen(false)} variant={variant} />
+      {opened && (
+        <Suspense fallback={null}>
+          <DownloadModal beat={beat} open={open} onClose={() => setOpen(false)} variant={variant} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,10 +2,11 @@
  * The modal's three purchase cards (docs/product/screens-and-words.md#download-modal): the full VIP catalog (not for VIP members), the beat's
  * stems, and its exclusive licence. Prices are the server's; each opens the provider's hosted checkout.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ArrowRight, Check, Crown, Gem, Layers } from 'lucide-react';
 import { downloadMessages, type Beat, type User } from '@beat/shared';
+import { OfferCard } from '../../../components/offer-card/offer-card';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice, formatShortPrice } from '../../../lib/format';
@@ -57,7 +58,9 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
       </h3>
       <ul className={['dlm-cards', isVip && 'dlm-cards--two'].filter(Boolean).join(' ')}>
         {!isVip && (
-          <PurchaseCard
+          <OfferCard
+            compact
+            headingLevel={4}
             featured
             icon={<Crown />}
             name="VIP Catalog"
@@ -68,7 +71,7 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
               'MP3 and WAV files',
               '100% royalties',
             ]}
-            action={
+            actions={
               <Button
                 block
                 busy={opening === 'vip'}
@@ -82,13 +85,15 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
             }
           />
         )}
-        <PurchaseCard
+        <OfferCard
+          compact
+          headingLevel={4}
           icon={<Layers />}
           name="Stems"
           price={config.data ? formatPrice(config.data.stemsPrice) : '—'}
           note="Every track of the beat, for your own mix"
           features={['Separate track files in a zip', 'Mix and master it your way']}
-          action={
+          actions={
             ownsStems ? (
               <Button block variant="secondary" disabled icon={<Check aria-hidden="true" />}>
                 Stems already yours
@@ -108,21 +113,23 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
                 Buy Stems
               </Button>
             ) : (
-              <Button block variant="secondary" disabled className="dlm-card__unavailable">
+              <Button block variant="secondary" disabled className="offer-card__unavailable">
                 {downloadMessages.stemsNotAvailable}
               </Button>
             )
           }
         />
-        <PurchaseCard
+        <OfferCard
+          compact
+          headingLevel={4}
           icon={<Gem />}
           name="Exclusive"
           price={exclusivePrice === null ? '—' : formatPrice(exclusivePrice)}
           note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
           features={['Yours alone: leaves the store', 'MP3, WAV and stems']}
-          action={
+          actions={
             exclusivePrice === null ? (
-              <Button block variant="secondary" disabled className="dlm-card__unavailable">
+              <Button block variant="secondary" disabled className="offer-card__unavailable">
                 {downloadMessages.noPrice}
               </Button>
             ) : (
@@ -143,42 +150,5 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
         />
       </ul>
     </section>
-  );
-}
-
-interface PurchaseCardProps {
-  icon: ReactNode;
-  name: string;
-  price: string;
-  note: string;
-  features: string[];
-  action: ReactNode;
-  featured?: boolean;
-}
-
-function PurchaseCard({ icon, name, price, note, features, action, featured = false }: PurchaseCardProps) {
-  const id = `dlm-card-${name.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <li className={['dlm-card', featured && 'dlm-card--featured'].filter(Boolean).join(' ')}>
-      <div className="dlm-card__head">
-        <span className="dlm-card__icon" aria-hidden="true">
-          {icon}
-        </span>
-        <h4 id={id} className="dlm-card__name">
-          {name}
-        </h4>
-        <p className="dlm-card__price">{price}</p>
-      </div>
-      <p className="dlm-card__note">{note}</p>
-      <ul className="dlm-card__features">
-        {features.map((feature) => (
-          <li key={feature}>
-            <Check aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
-      <div className="dlm-card__action">{action}</div>
-    </li>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Beat } from '@beat/shared';
 import { messages } from '@beat/shared/messages';
 import { useAuth } from '../../auth';

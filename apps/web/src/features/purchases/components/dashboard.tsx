@@ -21,7 +21,8 @@ import './purchases.css';
 const RECENT = 6;
 
 export function Dashboard({ user }: { user: User }) {
-  const recent = useRecentPurchases(user._id);
+  // One more than the cards shown tells whether there are more to see.
+  const recent = useRecentPurchases(user._id, RECENT + 1);
   const exclusives = usePurchasedBeats('exclusives', user.email);
   const stems = usePurchasedBeats('stems', user.email);
   const leases = usePurchasedBeats('beats', user.email);
@@ -35,7 +36,7 @@ export function Dashboard({ user }: { user: User }) {
         action={
           all.length > RECENT && (
             <ButtonLink to={paths.purchaseHistory} size="sm" variant="ghost" iconEnd={<ArrowRight aria-hidden="true" />}>
-              See all {all.length}
+              See all
             </ButtonLink>
           )
         }
@@ -45,19 +46,33 @@ export function Dashboard({ user }: { user: User }) {
         <PurchaseCards purchases={all.slice(0, RECENT)} />
       </DashSection>
 
-      <DashSection id="dash-exclusives" title="My Exclusive Beats" state={exclusives} what="your exclusive beats" hideWhenEmpty>
+      <DashSection id="dash-exclusives" title="My Exclusive Beats" state={exclusives} what="your exclusive beats" hideWhenEmpty more={exclusives}>
         <ExclusiveBeats beats={exclusives.data ?? []} />
       </DashSection>
 
-      <DashSection id="dash-stems" title="Purchased Stems" state={stems} what="your stems" hideWhenEmpty>
+      <DashSection id="dash-stems" title="Purchased Stems" state={stems} what="your stems" hideWhenEmpty more={stems}>
         <PurchasedStems beats={stems.data ?? []} />
       </DashSection>
 
       <DashSection id="dash-beats" title="Purchased Beats" state={leases} what="your beats" hideWhenEmpty>
-        <BeatList beats={leases.data ?? []} label="Purchased beats" purchased />
+        <BeatList
+          beats={leases.data ?? []}
+          label="Purchased beats"
+          purchased
+          hasMore={leases.hasNextPage}
+          isLoadingMore={leases.isFetchingNextPage}
+          onLoadMore={() => void leases.fetchNextPage()}
+        />
       </DashSection>
     </>
   );
+}
+
+/** A list loaded a page at a time. */
+interface MoreState {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
 }
 
 interface SectionState {
@@ -75,6 +90,7 @@ function DashSection({
   state,
   what,
   hideWhenEmpty = false,
+  more,
   children,
 }: {
   id: string;
@@ -83,6 +99,8 @@ function DashSection({
   state: SectionState;
   what: string;
   hideWhenEmpty?: boolean;
+  /** Adds "Load more" under the section while its list has more pages. */
+  more?: MoreState;
   children: ReactNode;
 }) {
   if (hideWhenEmpty && state.data && state.data.length === 0) return null;
@@ -107,7 +125,16 @@ function DashSection({
           </Button>
         </div>
       ) : (
-        children
+        <>
+          {children}
+          {more?.hasNextPage && (
+            <div className="dash-more">
+              <Button variant="secondary" busy={more.isFetchingNextPage} busyLabel="Loading..." onClick={() => void more.fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-/** /purchase-history: every purchase, newest first — a table on wide screens, cards on phones. */
+/** /purchase-history: every purchase, newest first, 50 at a time with "Load more" — a table on wide screens, cards on phones. */
 import { ReceiptText } from 'lucide-react';
 import type { User } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
@@ -12,8 +12,11 @@ import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceButton } from './licence-button';
 import './purchases.css';
 
+/** Purchases per page of the history. */
+const PAGE = 50;
+
 export function PurchaseHistory({ user }: { user: User }) {
-  const purchases = useRecentPurchases(user._id);
+  const purchases = useRecentPurchases(user._id, PAGE);
   if (purchases.isPending) {
     return (
       <div className="dash-loading">
@@ -32,7 +35,7 @@ export function PurchaseHistory({ user }: { user: User }) {
       </div>
     );
   }
-  const rows = purchases.data;
+  const rows = purchases.data ?? [];
   if (rows.length === 0) {
     return (
       <div className="cat-state">
@@ -51,7 +54,10 @@ export function PurchaseHistory({ user }: { user: User }) {
   return (
     <div className="ph">
       <p className="ph__summary">
-        {rows.length} {rows.length === 1 ? 'purchase' : 'purchases'} · {formatPrice(total)} in total
+        {/* The sum is only shown once every purchase is loaded. */}
+        {purchases.hasNextPage
+          ? `The latest ${rows.length} purchases`
+          : `${rows.length} ${rows.length === 1 ? 'purchase' : 'purchases'} · ${formatPrice(total)} in total`}
       </p>
       <table className="ph-table">
         <caption className="visually-hidden">Your purchases, newest first</caption>
@@ -89,6 +95,13 @@ export function PurchaseHistory({ user }: { user: User }) {
           ))}
         </tbody>
       </table>
+      {purchases.hasNextPage && (
+        <div className="dash-more">
+          <Button variant="secondary" busy={purchases.isFetchingNextPage} busyLabel="Loading..." onClick={() => void purchases.fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

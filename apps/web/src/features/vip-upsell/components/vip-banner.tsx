@@ -2,22 +2,30 @@
  * The yellow upsell banner (docs/product/screens-and-words.md#catalog-page): 'Get FULL access to the 300+ beats VIP catalog for $29'. The price
  * is the server's. Hidden for VIP members; visitors go to sign up; signed-in users get the purchase modal.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatShortPrice } from '../../../lib/format';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { useAuth } from '../../auth';
 import { useStoreConfig } from '../../../lib/store-config';
-import { VipPlanModal } from './vip-plan-modal';
 import './vip-banner.css';
+
+// The purchase modal and its checkout load with the first press of GET ACCESS, not with the catalog.
+const VipPlanModal = lazy(() => import('./vip-plan-modal').then((module) => ({ default: module.VipPlanModal })));
 
 export function VipBanner({ className }: { className?: string }) {
   const { isAuthenticated, isLoading, user } = useAuth();
   const config = useStoreConfig();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the modal's own exit.
+  const [opened, setOpened] = useState(false);
 
-  if (isLoading || user?.userType === 'vipUser' || !config.data) return null;
+  // The config may be in before a drawn first screen is taken over, which drew no banner (docs/decisions/0019-first-screen.md).
+  const hydrated = useHydrated();
+
+  if (!hydrated || isLoading || user?.userType === 'vipUser' || !config.data) return null;
   const text = `Get FULL access to the 300+ beats VIP catalog for ${formatShortPrice(config.data.vipPlanPrice)}`;
 
   return (
@@ -27,7 +35,14 @@ export function VipBanner({ className }: { className?: string }) {
       </span>
       <p className="vip-banner__text">{text}</p>
       {isAuthenticated ? (
-        <button type="button" className="vip-banner__cta" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="vip-banner__cta"
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
           GET ACCESS
         </button>
       ) : (
@@ -35,7 +50,11 @@ export function VipBanner({ className }: { className?: string }) {
           GET ACCESS
         </Link>
       )}
-      <VipPlanModal open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <VipPlanModal open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 /** The VIP purchase modal (docs/product/offers-and-prices.md#vip-plan): the plan card and "Get Access", which opens the checkout at the server's price. */
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -1,0 +1,81 @@
+/**
+ * Migration 0007 on a store that already has beats (docs/decisions/0020-beat-pages.md): every existing beat gets a
+ * slug, the oldest of equal titles the plain one, and the catalog's version moves once.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { openDatabase, type Database } from './client.js';
+import { freshPostgres } from '../test/helper.js';
+
+const drizzleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+let database: Database;
+let server: { url: string; drop: () => Promise<void> } | null = null;
+let before: string;
+let through7: string;
+
+const migrateFrom = (folder: string) =>
+  database.kind === 'pglite'
+    ? migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder })
+    : migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+
+beforeAll(async () => {
+  // The migrations before 0007, as a store that has not taken it yet has them; then up to 0007 itself.
+  before = await migrationsUpTo(6);
+  through7 = await migrationsUpTo(7);
+
+  server = process.env.TEST_DATABASE_URL ? await freshPostgres() : null;
+  database = await openDatabase(server ? { url: server.url, poolSize: 2 } : {});
+});
+afterAll(async () => {
+  await database.close();
+  await server?.drop();
+  for (const dir of [before, through7]) await rm(dir, { recursive: true, force: true });
+});
+
+async function migrationsUpTo(last: number): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'beat-migrations-'));
+  await cp(drizzleDir, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
+  journal.entries = journal.entries.filter((e) => e.idx <= last);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe('migration 0007 on existing beats', () => {
+  it('gives each beat a slug, oldest first for equal titles, a title its own plain slug, and bumps the catalog version once', async () => {
+    await migrateFrom(before);
+    // "Midnight Drip 2" owns the plain slug midnight-drip-2, so the second "midnight drip!" moves on to the first free number.
+    const titles = ['Midnight Drip', 'Café Noir', 'midnight drip!', '🔥', 'Midnight Drip', 'Midnight Drip 2'];
+    for (const [i, title] of titles.entries()) {
+      await database.db.execute(sql`
+        insert into beats (title, artist_name, bpm, release_date, beat_type, mp3_key, created_at)
+        values (${title}, 'Artist', 100, now(), 'Non-Exclusive', 'k', ${new Date(Date.UTC(2026, 0, 1 + i)).toISOString()}::timestamptz)`);
+    }
+    const [{ version: versionBefore }] = await rows<{ version: string }>(sql`select version from catalog_version`) as [{ version: string }];
+
+    await migrateFrom(through7);
+
+    const slugs = await rows<{ title: string; slug: string }>(sql`select title, slug from beats order by created_at`);
+    expect(slugs.map((r) => r.slug)).toEqual(['midnight-drip', 'cafe-noir', 'midnight-drip-4', 'beat', 'midnight-drip-3', 'midnight-drip-2']);
+    const [{ version: versionAfter }] = await rows<{ version: string }>(sql`select version from catalog_version`) as [{ version: string }];
+    expect(Number(versionAfter)).toBe(Number(versionBefore) + 1);
+
+    // New beats keep numbering after the migrated ones, once every later migration ran too.
+    await database.migrate();
+    const [added] = await rows<{ slug: string }>(sql`
+      insert into beats (title, artist_name, bpm, release_date, beat_type, mp3_key)
+      values ('Midnight Drip', 'Artist', 100, now(), 'Non-Exclusive', 'k') returning slug`);
+    expect(added!.slug).toBe('midnight-drip-5');
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Draws the first screens of `/`, `/beats` and `/exclusives` into HTML at build time
+ * (docs/decisions/0019-first-screen.md). After the browser build it builds src/entry-prerender.tsx for Node, renders
+ * each path as a first-time visitor sees it before any API answer, and writes `first-screens/<name>.html`: the
+ * built index.html with that page's <title> and the drawing inside #root (the app's one stylesheet is already in it:
+ * vite.config.ts). The server sends it for that path (apps/server/src/web/web-app.ts); the browser paints it before
+ * any script has run, and the app hydrates it once the page's code is in (src/main.tsx).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+/**
+ * Catalog pages only: each field of a drawn form would have to hand what was typed before the takeover to the app's
+ * form, as the search box does, so pages with forms (`/login`) are drawn by the app.
+ */
+export const firstScreenPaths = ['/', '/beats', '/exclusives'];
+
+export function firstScreenFile(pathname) {
+  return `first-screens/${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
+}
+
+/**
+ * The headings' font (Space Grotesk, Latin letters; 13 KB a weight): asked for with the stylesheet, so that the
+ * headings are drawn in it from the first paint and the lines under them do not move when it arrives. The body's
+ * Inter (48 KB) is not: asking for it that early would hold up the first paint more than its swap moves anything.
+ */
+const firstScreenFonts = [/^space-grotesk-latin-(600|700)-normal-.*\.woff2$/];
+
+export function prerenderFirstScreens() {
+  let config;
+  return {
+    name: 'prerender-first-screens',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml(_html, { bundle }) {
+      const fonts = Object.keys(bundle ?? {}).filter((file) => firstScreenFonts.some((font) => font.test(path.basename(file))));
+      if (fonts.length !== 2) throw new Error(`prerender: expected the 2 fonts of the headings, found ${fonts.join(', ') || 'none'}`);
+      return fonts.map((file) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
+        injectTo: 'head',
+      }));
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Inside the app's folder, so that the Node build finds react and the rest in node_modules.
+      const ssrDir = path.join(config.root, 'node_modules/.first-screens');
+      rmSync(ssrDir, { recursive: true, force: true });
+      try {
+        await build({
+          root: config.root,
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+        });
+        // The build's browser: a first-time visitor, nothing stored, no answer from the API yet.
+        const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+        Object.assign(globalThis, { localStorage: storage, fetch: () => new Promise(() => {}) });
+        const { renderFirstScreen } = await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
+
+        const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        mkdirSync(path.join(outDir, 'first-screens'), { recursive: true });
+        for (const pathname of firstScreenPaths) {
+          let markup = await renderFirstScreen(pathname);
+          // React writes the page's <title> first: it goes in the head, in place of the shell's.
+          const title = /<title>([\s\S]*?)<\/title>/.exec(markup)?.[1];
+          markup = markup.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<link rel="preload"[^>]*>/g, '');
+          // The page's policy refuses inline styles (docs/security.md#headers): a first screen must not need one.
+          if (/\sstyle="/.test(markup)) throw new Error(`prerender: the first screen of ${pathname} has an inline style attribute: ${/.{0,200}\sstyle="[^"]*"/.exec(markup)}`);
+          if (/<script/i.test(markup)) throw new Error(`prerender: the first screen of ${pathname} has a script: ${/<script[\s\S]{0,300}/i.exec(markup)}`);
+          const html = shell
+            .replace(/<title>[\s\S]*?<\/title>/, (shellTitle) => (title ? `<title>${title}</title>` : shellTitle))
+            .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+          if (!html.includes(markup)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+          writeFileSync(path.join(outDir, firstScreenFile(pathname)), html);
+        }
+      } finally {
+        rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Every way to get the beat, with its price and what it includes, and only the buttons the rules allow this viewer
+ * (docs/product/screens-and-words.md#beat-page): an exclusive's licence with its countdown; a catalog beat's MP3
+ * lease, its stems and the VIP plan; a credit unlock; and the downloads the viewer already holds. Prices are the
+ * server's (the beat's own and GET /api/config); visitors are sent to log in for what needs an account.
+ */
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
+import { commerceMessages } from '@beat/shared/messages';
+import { OfferCard } from '../../../components/offer-card/offer-card';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { paths, withReturnUrl } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice, formatShortPrice } from '../../../lib/format';
+import { useStoreConfig } from '../../../lib/store-config';
+import { toast } from '../../../lib/toast';
+import { useAuth } from '../../auth';
+import { CartToggleButton, useCart, useStartCheckout, useStemsCart, type CheckoutRequest } from '../../cart';
+import { beatsQueryKey, changeBeatType, Countdown } from '../../catalog';
+import { CreditUnlock, DownloadLinks, useDownloadRights } from '../../downloads';
+import { vipPlanFeatures } from '../../vip-upsell';
+import { downloadMessages, type Beat } from '@beat/shared';
+
+type Opening = 'exclusive' | 'stems' | 'vip';
+
+export function BeatOffers({ beat }: { beat: Beat }) {
+  const { isAuthenticated, user } = useAuth();
+  const rights = useDownloadRights(beat._id);
+  const config = useStoreConfig();
+  const cart = useCart();
+  const stemsCart = useStemsCart();
+  const checkout = useStartCheckout(user);
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [opening, setOpening] = useState<Opening | null>(null);
+
+  const here = location.pathname + location.search;
+  const exclusive = beat.beatType === 'Exclusive';
+  const isVip = user?.userType === 'vipUser';
+  const owns = rights.data?.rights ?? { mp3: false, wav: false, stems: false };
+  const canDownload = owns.mp3 || owns.wav || owns.stems;
+  const fullyUnlocked = owns.mp3 && (owns.wav || beat.wavFileLink === null);
+  const canUnlock = user !== null && user.Credits > 0 && !exclusive && rights.isSuccess && !fullyUnlocked;
+  const leaving = checkout.isPending || checkout.isSuccess;
+  const userPending = isAuthenticated && user === null;
+
+  function start(offer: Opening, request: CheckoutRequest) {
+    setOpening(offer);
+    checkout.mutate(request, {
+      onError: (error) => {
+        toast.error(errorMessage(error));
+        setOpening(null);
+      },
+    });
+  }
+
+  function onCountdownEnd() {
+    // The server turns the beat into a Non-Exclusive lease at its end time; nudge it, then show the page anew.
+    changeBeatType(beat._id)
+      .catch(() => undefined)
+      .finally(() => void queryClient.invalidateQueries({ queryKey: beatsQueryKey }));
+  }
+
+  const cartButton = <CartToggleButton beat={beat} cart={cart} />;
+
+  const offers: ReactNode[] = [];
+  if (exclusive) {
+    offers.push(
+      <OfferCard
+        key="exclusive"
+        featured
+        icon={<Gem />}
+        name="Exclusive licence"
+        price={beat.price === null ? '—' : formatPrice(beat.price)}
+        note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
+        features={['Yours alone: the beat leaves the store', 'MP3, WAV and stems']}
+        extra={beat.countdownEndTime ? <Countdown endIso={beat.countdownEndTime} onEnd={onCountdownEnd} className="bp-offers__countdown" /> : null}
+        actions={
+          <>
+            {isAuthenticated ? (
+              <Button
+                busy={opening === 'exclusive' && leaving}
+                busyLabel="Buying..."
+                disabled={userPending || leaving}
+                onClick={() => (beat.price === null ? toast.error(commerceMessages.noPrice) : start('exclusive', { kind: 'exclusive', beat }))}
+              >
+                Buy
+              </Button>
+            ) : (
+              <ButtonLink to={withReturnUrl(paths.login, here)}>Buy</ButtonLink>
+            )}
+            {cartButton}
+          </>
+        }
+      />,
+    );
+  } else {
+    if (beat.price !== null) {
+      offers.push(
+        <OfferCard
+          key="lease"
+          icon={<FileAudio />}
+          name="MP3 lease"
+          price={formatPrice(beat.price)}
+          note="The MP3 of this beat with a non-exclusive licence"
+          features={['MP3 file', 'Non-exclusive licence']}
+          actions={owns.mp3 ? <Owned /> : cartButton}
+        />,
+      );
+    }
+    const stemsPrice = config.data?.stemsPrice;
+    offers.push(
+      <OfferCard
+        key="stems"
+        icon={<Layers />}
+        name="Stems"
+        price={stemsPrice === undefined ? '—' : formatPrice(stemsPrice)}
+        note="Every track of the beat, for your own mix"
+        features={['Separate track files in a zip', 'Mix and master it your way']}
+        actions={
+          owns.stems ? (
+            <Owned />
+          ) : !beat.hasStems ? (
+            <Button variant="secondary" disabled className="offer-card__unavailable">
+              {commerceMessages.stemsNotAvailable}
+            </Button>
+          ) : !isAuthenticated ? (
+            <ButtonLink variant="secondary" to={withReturnUrl(paths.login, here)}>
+              Buy Stems
+            </ButtonLink>
+          ) : (
+            <>
+              <Button
+                variant="secondary"
+                busy={opening === 'stems' && leaving}
+                busyLabel="Opening checkout..."
+                disabled={userPending || leaving || stemsPrice === undefined}
+                onClick={() =>
+                  stemsPrice !== undefined && start('stems', { kind: 'stems', beats: [{ _id: beat._id, beatTitle: beat.beatTitle, price: stemsPrice }] })
+                }
+              >
+                Buy Stems
+              </Button>
+              <CartToggleButton beat={beat} cart={stemsCart} offer="stems" variant="ghost" />
+            </>
+          )
+        }
+      />,
+    );
+    if (!isVip) {
+      const planPrice = config.data?.vipPlanPrice;
+      offers.push(
+        <OfferCard
+          key="vip"
+          icon={<Crown />}
+          name="VIP Catalog"
+          price={planPrice === undefined ? '—' : formatShortPrice(planPrice)}
+          note="This beat and every catalog beat: one payment, lifetime access"
+          features={vipPlanFeatures}
+          actions={
+            isAuthenticated ? (
+              <Button
+                variant="secondary"
+                iconEnd={<ArrowRight aria-hidden="true" />}
+                busy={opening === 'vip' && leaving}
+                busyLabel="Opening checkout..."
+                disabled={userPending || leaving || planPrice === undefined}
+                onClick={() => planPrice !== undefined && start('vip', { kind: 'vipPlan', price: planPrice })}
+              >
+                Get Access
+              </Button>
+            ) : (
+              <ButtonLink variant="secondary" iconEnd={<ArrowRight aria-hidden="true" />} to={withReturnUrl(paths.signup, here)}>
+                Get Access
+              </ButtonLink>
+            )
+          }
+        />,
+      );
+    }
+  }
+
+  return (
+    <section className="bp-offers" aria-labelledby="bp-offers-title">
+      <h2 id="bp-offers-title" className="bp-section-title">
+        Get this beat
+      </h2>
+      {isVip && !exclusive && (
+        <p className="bp-offers__vip">
+          <Crown aria-hidden="true" />
+          {downloadMessages.vipMember}
+        </p>
+      )}
+      {user && canDownload && (
+        <section className="bp-panel bp-panel--files" aria-labelledby="bp-files-title">
+          <h3 id="bp-files-title" className="bp-panel__title">
+            Your downloads
+          </h3>
+          <DownloadLinks beat={beat} variant="primary" nameWithTitle={false} />
+        </section>
+      )}
+      {canUnlock && user && <CreditUnlock beat={beat} user={user} />}
+      <ul className={['bp-offers__list', offers.length === 1 && 'bp-offers__list--one'].filter(Boolean).join(' ')}>{offers}</ul>
+    </section>
+  );
+}
+
+function Owned() {
+  return (
+    <p className="bp-offers__owned">
+      <Check aria-hidden="true" /> Already yours
+    </p>
+  );
+}
