@@ -194,7 +194,7 @@ const listLimit = z.coerce
 /** The previous answer's `nextCursor` (keyset paging: the page starts right after the last row shown). */
 const listCursor = z.string().max(300, 'cursor is not valid');
 
-/** Without a `limit`, the whole list (the spec's call); with one, a page of it. */
+/** Without a `limit`, the whole list (the call as docs/product/calls.md lists it); with one, a page of it. */
 export const purchasesQuery = z.object({ limit: listLimit.optional(), cursor: listCursor.optional() });
 
 export const purchasedListBody = z.object({ email: emailField, limit: listLimit.optional(), cursor: listCursor.optional() });
