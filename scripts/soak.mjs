@@ -157,7 +157,7 @@ process.once('SIGINT', () => {
   void stopServer().then(() => process.exit(130));
 });
 
-/** The server's own process: the node child of `npm start` that runs scripts/start.mjs. */
+/** The server's own process: the node process under `npm start` that runs dist/server.js (scripts/start.mjs starts it). */
 function serverProcessId() {
   const children = new Map();
   for (const name of readdirSync('/proc')) {
@@ -176,7 +176,7 @@ function serverProcessId() {
     for (const child of children.get(pid) ?? []) {
       try {
         const cmdline = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
-        if (path.basename(cmdline[0] ?? '') === 'node' && cmdline.some((part) => part.endsWith('scripts/start.mjs'))) return child;
+        if (path.basename(cmdline[0] ?? '') === 'node' && cmdline.some((part) => part.endsWith('dist/server.js'))) return child;
       } catch {
         // ended meanwhile
       }

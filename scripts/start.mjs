@@ -1,9 +1,9 @@
-// `npm start`: serves the built store (web app and API from one process). When sources changed since the build it
+// `npm start`: serves the built store (web app and API from one server process, started below as a child). When sources changed since the build it
 // rebuilds those parts first if the dev dependencies are installed; without them it serves the build it has.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isStale, parts, root } from './build-parts.mjs';
 
 const stale = Object.keys(parts).filter((name) => isStale(parts[name]));
@@ -24,4 +24,24 @@ if (kept.length) {
   console.warn(`Beat Market: the sources of ${labels(kept)} changed since the build, and without the dev dependencies the existing build is served (npm run build updates it).`);
 }
 
-await import(pathToFileURL(path.join(parts.server.dir, 'dist/server.js')).href);
+// The server runs as a child process so that its environment can carry MALLOC_ARENA_MAX=2 (unless one is given):
+// glibc reads it only when a process starts, and without it every thread that compresses a large answer keeps its
+// own heap arena of freed memory, about 90 MB more resident memory at 100,000 beats (docs/decisions/0018-embedded-database-memory.md).
+// It shares this process's group, output and exit status; a stop signal is passed on as SIGTERM, which the server
+// answers once (a terminal's Ctrl-C reaches both processes, and a second SIGINT would cut the server's checkpoint short).
+const server = spawn(process.execPath, [...process.execArgv, path.join(parts.server.dir, 'dist/server.js')], {
+  stdio: 'inherit',
+  env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' },
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  });
+}
+server.on('error', (error) => {
+  console.error(`\n  Cannot start Beat Market: ${error.message}\n`);
+  process.exit(1);
+});
+server.on('exit', (code, signal) => {
+  process.exit(code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0));
+});

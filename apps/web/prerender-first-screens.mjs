@@ -12,10 +12,20 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 /**
- * Catalog pages only: each field of a drawn form would have to hand what was typed before the takeover to the app's
- * form, as the search box does, so pages with forms (`/login`) are drawn by the app.
+ * The catalog's pages and the login page. A drawn form's fields and buttons are drawn disabled and enabled at the
+ * takeover (src/main.tsx): the form's code would not know what was typed before it ran, so nothing can be typed
+ * before it does (a fraction of a second on a phone, as for the filter buttons).
  */
-export const firstScreenPaths = ['/', '/beats', '/exclusives'];
+export const firstScreenPaths = ['/', '/beats', '/exclusives', '/login'];
+
+/** The controls of every `<form>` of a drawing, disabled until the takeover enables them (`data-takeover-enables`). */
+export function disableFormsUntilTakeover(markup) {
+  return markup.replace(/<form\b[\s\S]*?<\/form>/g, (form) =>
+    form.replace(/<(input|select|textarea|button)\b([^>]*)>/g, (tag, name, attrs) =>
+      /\sdisabled(?:[\s=>]|$)/.test(attrs) ? tag : `<${name} disabled="" data-takeover-enables=""${attrs}>`,
+    ),
+  );
+}
 
 export function firstScreenFile(pathname) {
   return `first-screens/${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
@@ -66,10 +76,13 @@ export function prerenderFirstScreens() {
         const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         mkdirSync(path.join(outDir, 'first-screens'), { recursive: true });
         for (const pathname of firstScreenPaths) {
-          let markup = await renderFirstScreen(pathname);
-          // React writes the page's <title> first: it goes in the head, in place of the shell's.
+          let markup = disableFormsUntilTakeover(await renderFirstScreen(pathname));
+          // The page's <title> (the first one drawn) goes in the head, in place of the shell's; the element stays where the
+          // page renders it, hidden and empty as the app renders it (src/lib/react-on-preact/react.ts), so the takeover
+          // finds it there and the page's words are not in the body twice.
           const title = /<title>([\s\S]*?)<\/title>/.exec(markup)?.[1];
-          markup = markup.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<link rel="preload"[^>]*>/g, '');
+          markup = markup.replace(/<title>[\s\S]*?<\/title>/g, '<title></title>');
+          markup = markup.replace(/<link rel="preload"[^>]*>/g, '');
           // The page's policy refuses inline styles (docs/security.md#headers): a first screen must not need one.
           if (/\sstyle="/.test(markup)) throw new Error(`prerender: the first screen of ${pathname} has an inline style attribute: ${/.{0,200}\sstyle="[^"]*"/.exec(markup)}`);
           if (/<script/i.test(markup)) throw new Error(`prerender: the first screen of ${pathname} has a script: ${/<script[\s\S]{0,300}/i.exec(markup)}`);

@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
   try {
     // A first start builds the web app and seeds the demo store with its audio.
-    await waitForHealth(baseURL, child, 240_000);
+    await waitForHealth(baseURL, child, 600_000);
   } catch (error) {
     console.log(log.join(''));
     child.kill('SIGKILL');

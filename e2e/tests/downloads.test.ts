@@ -129,7 +129,7 @@ describe('credit unlock', () => {
     await page.getByRole('searchbox').first().fill(other!.beatTitle);
     await page.getByRole('button', { name: new RegExp(`^Download ${escapeRegExp(other!.beatTitle)}`) }).first().click();
     const next = page.getByRole('dialog', { name: 'Get this beat' });
-    await next.getByRole('heading', { name: 'Buy a licence' }).waitFor();
+    await next.getByRole('heading', { name: 'Buy a license' }).waitFor();
     if (before - 1 > 0) await next.getByText(`Credits left: ${before - 1}`).waitFor();
     else expect(await next.getByRole('button', { name: 'Unlock for 1 credit' }).count()).toBe(0);
 
@@ -167,7 +167,7 @@ describe('VIP members', () => {
 });
 
 describe('purchases from the modal', () => {
-  it('free@demo.test sees the three purchase cards, buys stems through the test checkout and downloads them from the dashboard', async () => {
+  it('free@demo.test sees the purchase cards of a catalog beat, buys stems through the test checkout and downloads them from the dashboard', async () => {
     const session = await apiLogin(demo.free);
     const owned = await ownedIds(session);
     const beats = await catalogBeats();
@@ -185,11 +185,12 @@ describe('purchases from the modal', () => {
 
     const dialog = await openBeatModal(page, withStems!);
     const config = await api<{ vipPlanPrice: number; stemsPrice: number }>('/api/config');
-    for (const name of ['VIP Catalog', 'Stems', 'Exclusive']) await dialog.getByRole('heading', { name, exact: true }).waitFor();
-    await dialog.getByText(`$${config.vipPlanPrice}`, { exact: true }).waitFor();
+    for (const name of ['VIP Catalog', 'Stems']) await dialog.getByRole('heading', { name, exact: true }).waitFor();
+    await dialog.getByText(`$${config.vipPlanPrice.toFixed(2)}`, { exact: true }).waitFor();
     await dialog.getByText(`$${config.stemsPrice.toFixed(2)}`, { exact: true }).waitFor();
-    // A Non-Exclusive beat has no exclusive licence price (docs/product/offers-and-prices.md#primary-offer).
-    await dialog.getByRole('button', { name: 'No price for this beat' }).waitFor();
+    // A Non-Exclusive beat has no exclusive license: the modal offers only what can be bought (docs/product/offers-and-prices.md#primary-offer).
+    expect(await dialog.getByRole('heading', { name: 'Exclusive', exact: true }).count()).toBe(0);
+    expect(await dialog.getByText('No price for this beat').count()).toBe(0);
     expect(await dialog.getByText('You are a VIP Member').count()).toBe(0);
 
     await dialog.getByRole('button', { name: 'Buy Stems' }).click();

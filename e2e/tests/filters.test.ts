@@ -189,7 +189,7 @@ describe('filter bar', () => {
     for (const beat of res.beats) expect(beat.price).toBeLessThanOrEqual(400);
     const grid = page.getByRole('region', { name: 'NEW EXCLUSIVES' });
     await expect.poll(() => grid.getByRole('listitem').filter({ has: page.getByRole('heading') }).count()).toBe(res.beats.length);
-    await bar.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter: Up to $400' }).waitFor();
+    await bar.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter: Up to $400.00' }).waitFor();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The drawn first screens of `/`, `/beats` and `/exclusives` (docs/decisions/0019-first-screen.md): the app hydrates
- * the drawing without a mismatch, whoever visits and at any width, and keeps what the visitor typed or chose in it
- * before the page's code had run.
+ * The drawn first screens of `/`, `/beats`, `/exclusives` and `/login` (docs/decisions/0019-first-screen.md): the app
+ * hydrates the drawing without a mismatch, whoever visits and at any width, and keeps what the visitor typed or chose
+ * in it before the page's code had run; a drawn form waits for the app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
@@ -155,6 +155,32 @@ describe('drawn first screens', () => {
     expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0);
     await scripts.release();
     await expect.poll(() => page.getByRole('searchbox', { name: 'Search for beats or tags' }).inputValue()).toBe('phonk');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the login page with its form waiting for the app, and signs in once the app has taken over', async () => {
+    const buyer = await createAccount('first-screen-login');
+    const { context, page, problems } = await openPage(mobile);
+    const scripts = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const heading = await page.getByRole('heading', { level: 1, name: 'Welcome back' }).elementHandle({ timeout: 15_000 });
+    expect(heading, '/login is drawn before any script').not.toBeNull();
+    expect(await page.title()).toBe('Login · Beat Market');
+    // Nothing can be typed into the form before its code is there to take it.
+    const email = page.getByRole('textbox', { name: 'Email' });
+    expect(await email.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Login', exact: true }).isDisabled()).toBe(true);
+    expect(scripts.held()).toBeGreaterThan(0);
+
+    await scripts.release();
+    await page.getByRole('textbox', { name: 'Email' }).and(page.locator(':enabled')).waitFor();
+    expect(await heading!.evaluate((element) => element.isConnected), 'the drawn heading is kept').toBe(true);
+    await email.fill(buyer.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
+    await page.getByRole('link', { name: 'Your account' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

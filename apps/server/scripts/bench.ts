@@ -504,7 +504,8 @@ async function adminWriter(url: string): Promise<() => Promise<void>> {
 }
 
 // The background worker is off in the measured server: the bench's beats have no audio files to render.
-const serverEnv = { NODE_ENV: 'production', TOKEN_SECRET, SEED_DEMO: 'never', WORKER_CONCURRENCY: '0' };
+// MALLOC_ARENA_MAX=2 as `npm start` gives the server process it starts (scripts/start.mjs).
+const serverEnv = { NODE_ENV: 'production', TOKEN_SECRET, SEED_DEMO: 'never', WORKER_CONCURRENCY: '0', MALLOC_ARENA_MAX: '2' };
 
 /** Marks a kept data folder (BENCH_DATA_DIR) whose seeding finished. */
 const SEEDED = 'bench-seeded';

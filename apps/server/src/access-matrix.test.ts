@@ -69,6 +69,11 @@ function calls(): Call[] {
     // public
     call('GET /api/health', get(() => '/api/health'), 200),
     call('GET /api/config', get(() => '/api/config'), 200),
+    call('GET /api/store-pages/:slug', get(() => '/api/store-pages/faq'), 200),
+    call('GET /api/intro-video', get(() => '/api/intro-video'), 200),
+    // No intro video in a fresh store: the file is not there, for anyone.
+    call('GET /api/intro-video/:file', get(() => '/api/intro-video/video'), 404),
+    call('GET /api/catalog/version', get(() => '/api/catalog/version'), 200),
     call('GET /api/getbeats', get(() => '/api/getbeats'), 200),
     call('GET /api/beats', get(() => '/api/beats'), 200),
     call('GET /api/beats/facets', get(() => '/api/beats/facets'), 200),
@@ -126,6 +131,7 @@ function calls(): Call[] {
     ),
     call('POST /create-checkout-session-plan', send('POST', '/create-checkout-session-plan', () => body(owner, { sessionType: 'vipPlan' })), 200),
     call('POST /api/checkout/confirm', send('POST', '/api/checkout/confirm', () => ({ sessionId: paidSessionId })), 200),
+    call('POST /api/checkout/cancel', send('POST', '/api/checkout/cancel', () => ({ checkout: paidSessionId })), 200),
 
     // user: purchases, entitlements, downloads
     call('GET /api/getrecentpurchases/:userId', get(() => `/api/getrecentpurchases/${owner.id}`), 200),
@@ -135,6 +141,7 @@ function calls(): Call[] {
     call('GET /api/purchases/:purchaseId/licence', get(() => `/api/purchases/${purchaseId}/licence`), 200),
     call('GET /api/checkCreditDownload/:userId/:beatId', get(() => `/api/checkCreditDownload/${owner.id}/${bought.id}`), 200),
     call('GET /api/entitlements/:userId', get(() => `/api/entitlements/${owner.id}`), 200),
+    call('GET /api/users/:userId/library', get(() => `/api/users/${owner.id}/library`), 200),
     call('POST /api/reduce-credits', send('POST', '/api/reduce-credits', () => ({ email: owner.email, beatId: forCredit.id })), 200),
     call('POST /api/download', send('POST', '/api/download', () => ({ userId: owner.id, beatId: bought.id, fileType: 'mp3' })), 200),
     call('GET /api/beats/:beatId/files/:fileType', get(() => `/api/beats/${bought.id}/files/mp3`), 302),
@@ -160,6 +167,8 @@ function calls(): Call[] {
     call('GET /test-checkout/assets/checkout.css', get(() => '/test-checkout/assets/checkout.css'), 200),
     call('GET /test-checkout/assets/checkout.js', get(() => '/test-checkout/assets/checkout.js'), 200),
     call('GET /test-checkout/:sessionId', get(() => `/test-checkout/${paidSessionId}`), 200),
+    // a paid checkout stays paid: cancelling it only leads back to the cart
+    call('GET /test-checkout/:sessionId/cancel', get(() => `/test-checkout/${paidSessionId}/cancel`), 303),
     call(
       'POST /test-checkout/:sessionId/pay',
       () => ({

@@ -15,14 +15,16 @@ import { playsRoutes } from './modules/plays/plays.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { entitlementsRoutes } from './modules/entitlements/entitlements.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
-import { countdownRoutes } from './modules/countdown/countdown.routes.js';
+import { countdownRoutes, registerServerTime } from './modules/countdown/countdown.routes.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { testCheckoutRoutes } from './modules/checkout/test-checkout.routes.js';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
+import { libraryRoutes } from './modules/library/library.routes.js';
 import { storeSettingsRoutes } from './modules/previews/store-settings.routes.js';
+import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/store-pages.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { isApiPath, registerWebApp } from './web/web-app.js';
 import { apiDocsPrefix, registerSecurityHeaders, securityHeaders } from './web/security-headers.js';
@@ -84,6 +86,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerErrorHandlers(app);
   registerTextInputRule(app);
   registerJsonCompression(app, isApiPath);
+  // Countdowns run on the server's clock (docs/product/offers-and-prices.md#countdown).
+  registerServerTime(app, deps);
 
   // Cached catalog answers are keyed by it (docs/decisions/0016-catalog-cache.md).
   const catalogVersion = options.catalogVersion ?? watchCatalogVersion(deps.db, { log: app.log });
@@ -95,16 +99,18 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(beatsRoutes(deps, catalogVersion));
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
-  await app.register(adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps)]));
+  await app.register(adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps)]));
+  await app.register(storePagesRoutes(deps));
   await app.register(accountsRoutes(deps));
   await app.register(devMailRoutes(deps));
   await app.register(entitlementsRoutes(deps));
   await app.register(downloadsRoutes(deps));
-  await app.register(countdownRoutes(deps));
+  await app.register(countdownRoutes(deps, catalogVersion));
   await app.register(cartRoutes(deps));
   await app.register(checkoutRoutes(deps));
   await app.register(testCheckoutRoutes(deps));
   await app.register(purchasesRoutes(deps));
+  await app.register(libraryRoutes(deps));
 
   const sendPage = await registerWebApp(app, options.webDist);
   // robots.txt, the sitemap and the beat pages' link previews (docs/decisions/0020-beat-pages.md).

@@ -7,6 +7,7 @@ import { playJobHandlers } from './modules/plays/plays.jobs.js';
 import { retentionJobHandlers } from './modules/retention/retention.jobs.js';
 import { catalogJobHandlers } from './modules/beats/beats.jobs.js';
 import { dailyTotalsJobHandlers } from './modules/admin/daily-totals.jobs.js';
+import { storePagesJobHandlers } from './modules/store-pages/store-pages.jobs.js';
 
 export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
   return {
@@ -17,6 +18,7 @@ export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
     ...retentionJobHandlers(deps, log),
     ...catalogJobHandlers(deps, log),
     ...dailyTotalsJobHandlers(deps, log),
+    ...storePagesJobHandlers(deps, log),
   };
 }
 

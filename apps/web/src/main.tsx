@@ -1,5 +1,5 @@
 import './lib/content-security-policy';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import '@fontsource/space-grotesk/600.css';
@@ -24,16 +24,31 @@ const app = (
   </StrictMode>
 );
 
-// A drawing that does not match what the app renders is redrawn by React and reported here, where the browser
-// tests see it: a first screen must render the same markup in the build and in the browser.
+// A drawing that does not match what the app renders is reported here, where the browser tests look (React does; the
+// Preact layer the build runs on takes the drawing over as it is: docs/decisions/0019-first-screen.md#react-on-preact).
 const options: RootOptions = {
   onRecoverableError: (error, info) => console.error('React recovered from an error:', error, info.componentStack ?? ''),
 };
 
 if (root.hasChildNodes()) {
-  // A transition: React hydrates the first screen in slices and leaves the browser free in between; an event on a
-  // part not yet hydrated is replayed once it is.
-  void page.then(() => startTransition(() => void hydrateRoot(root, app, options)));
+  // Takes the first screen over once the page's code is in: every element stays as drawn, with what the visitor typed.
+  void page.then(() =>
+    startTransition(() => {
+      hydrateRoot(root, app, options);
+      // A drawn form's controls wait for the takeover (prerender-first-screens.mjs): it is done, they work from now on.
+      for (const control of root.querySelectorAll<HTMLInputElement>('[data-takeover-enables]')) {
+        control.disabled = false;
+        control.removeAttribute('data-takeover-enables');
+      }
+    }),
+  );
 } else {
-  startTransition(() => createRoot(root, options).render(app));
+  // A page outside the shell's frame (the embeddable player) may still be loading its code: nothing shows until it is in.
+  startTransition(() =>
+    createRoot(root, options).render(
+      <Suspense fallback={null}>
+        {app}
+      </Suspense>,
+    ),
+  );
 }

@@ -95,8 +95,9 @@ export const updateInfoBody = z.object({
         .max(30, 'Username must be at most 30 characters')
         .regex(usernamePattern, 'Username may only use letters, digits, dots, dashes and underscores'),
       /**
-       * A new picture as a data URL (`data:image/png;base64,…`), or the current `profileImage` URL to keep it.
-       * Left out: keep the current picture (required when the account has none).
+       * A new picture as a data URL (`data:image/png;base64,…`), or the current `profileImage` URL (or nothing) to keep
+       * the current one, whether or not the account has one. An empty string says the user chose to replace the
+       * picture but gave no file: 'Profile Picture is required' (docs/product/accounts.md#profile-picture).
        */
       profileImage: z.string().max(4 * 1024 * 1024, 'The profile picture must be at most 2 MB.').nullish(),
     },

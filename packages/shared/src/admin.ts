@@ -88,7 +88,13 @@ export const adminBeatFields = z
       .trim()
       .min(1, 'Artist Name is required')
       .max(120, 'Artist Name must be at most 120 characters'),
-    category: z.enum(categories, { error: 'Category must be one of Electronic, Hip Hop, Rock or Jazz' }),
+    // An empty choice is a missing category, not a wrong one.
+    category: z.enum(categories, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'Category is required'
+          : 'Category must be one of Electronic, Hip Hop, Rock or Jazz',
+    }),
     bpm: z
       .string({ error: 'BPM is required' })
       .trim()
@@ -126,7 +132,7 @@ export const adminBeatFields = z
     price: optionalText
       .refine((v) => v === undefined || /^\d+(\.\d{1,2})?$/.test(v), 'Price must be an amount in dollars, like 49.99')
       .transform((v) => (v === undefined ? null : Number(v)))
-      .refine((v) => v === null || (v > 0 && v <= 100_000), 'Price must be more than $0 and at most $100,000'),
+      .refine((v) => v === null || (v > 0 && v <= 100_000), 'Price must be more than $0.00 and at most $100,000.00'),
     /** When an Exclusive's countdown ends (ISO date-time); ignored for Non-Exclusive beats. */
     countdownEndTime: optionalText
       .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Countdown end is not a valid date and time')
@@ -182,10 +188,16 @@ const creditsField = z
   .min(0, 'Credits cannot be negative')
   .max(1000, 'Credits must be at most 1000');
 
-/** The Invite User form (docs/product/accounts.md#invited-users): Email, Credits, 'Assign free credits' (email and credits required). */
+/** The Invite User form (docs/product/accounts.md#invited-users): Email, Name, Credits, 'Assign free credits' (all but the box required). */
 export const inviteUserBody = z
   .object({
     email: emailField,
+    /** The invitee's name, which the account carries until they change it. */
+    fullName: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Name must be at most 100 characters'),
     credits: creditsField,
     /** Confirms that the credits are a gift: giving credits without ticking it is refused. */
     assignFreeCredits: z.boolean({ error: 'assignFreeCredits must be true or false' }).default(false),

@@ -88,7 +88,7 @@ function wholeNumberParam(name: string, min: number, max: number) {
  * The catalog's filters (docs/product/catalog-and-search.md#filters), shared by a page of /api/beats and its
  * facets. Within one filter any listed value matches; different filters must all match.
  */
-const beatFilterFields = {
+export const beatFilterFields = {
   q: z.string().max(100, 'Search text must be at most 100 characters').optional(),
   type: beatTypeSchema.optional(),
   genre: repeatable('genre', categories, categories.join(', ')),
@@ -106,7 +106,7 @@ const beatFilterFields = {
   hasStems: z.enum(['true'], { error: 'hasStems can only be true (leave it out for every beat)' }).optional(),
 };
 
-const bpmRangeInOrder: [(f: { bpmMin?: number; bpmMax?: number }) => boolean, { path: string[]; message: string }] = [
+export const bpmRangeInOrder: [(f: { bpmMin?: number; bpmMax?: number }) => boolean, { path: string[]; message: string }] = [
   (f) => f.bpmMin === undefined || f.bpmMax === undefined || f.bpmMin <= f.bpmMax,
   { path: ['bpmMin'], message: 'bpmMin must not be more than bpmMax' },
 ];

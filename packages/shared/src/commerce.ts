@@ -41,6 +41,11 @@ export const cartItemSchema = z.object({
   price: z.number().nullable(),
   hasStems: z.boolean(),
   addedAt: z.string(),
+  /**
+   * Why this line cannot be paid, when it cannot: the exclusive was sold, or its countdown ended
+   * (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid). Absent when the line can be paid.
+   */
+  unavailable: z.string().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -159,12 +164,24 @@ export const confirmCheckoutBody = z.object({
 
 export const checkoutStates = ['paid', 'processing', 'open', 'expired', 'failed'] as const;
 export const confirmCheckoutResponse = z.object({
+  /** The checkout's own id: the library shows its purchases first (/library?just={checkoutId}). */
+  checkoutId: z.string(),
   status: z.enum(checkoutStates),
   sessionType: sessionTypeSchema,
   total: z.number(),
   items: z.array(z.object({ title: z.string(), kind: purchaseKindSchema, price: z.number(), refunded: z.boolean() })),
 });
 export type ConfirmCheckoutResponse = z.infer<typeof confirmCheckoutResponse>;
+
+/** Ending an open checkout the buyer left: the provider's session id or the store's checkout id (docs/product/offers-and-prices.md#reservations). */
+export const cancelCheckoutBody = z.object({
+  checkout: z
+    .string({ error: 'checkout is required' })
+    .min(1, 'checkout is required')
+    .max(255, 'checkout is not valid'),
+});
+export const cancelCheckoutResponse = z.object({ status: z.enum(checkoutStates) });
+export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponse>;
 
 // ── Purchases ──────────────────────────────────────────────────────────────────────────
 

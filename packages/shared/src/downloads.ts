@@ -71,6 +71,16 @@ export const changeBeatTypeResponse = z.object({
 });
 export type ChangeBeatTypeResponse = z.infer<typeof changeBeatTypeResponse>;
 
+/**
+ * GET /api/catalog/version: the catalog's version, which moves with every visible change (a countdown that
+ * ended, a sale, an admin edit). Open pages ask for it every few seconds and refetch the catalog when it moves.
+ */
+export const catalogVersionResponse = z.object({ version: z.number().int() });
+export type CatalogVersionResponse = z.infer<typeof catalogVersionResponse>;
+
+/** Every API answer carries the server's clock (milliseconds since 1970) in this header: countdowns run on it. */
+export const SERVER_TIME_HEADER = 'X-Server-Time';
+
 /** GET /api/entitlements/{userId}: the beats a user holds by purchase or credit unlock, with what each allows. */
 export const ownedBeatSchema = downloadRights.extend({ beatId: z.string() });
 export const ownedBeatsResponse = z.object({ beats: z.array(ownedBeatSchema) });

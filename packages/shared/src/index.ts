@@ -12,3 +12,5 @@ export * from './downloads.js';
 export * from './admin.js';
 export * from './account.js';
 export * from './commerce.js';
+export * from './store-pages.js';
+export * from './library.js';

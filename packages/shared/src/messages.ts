@@ -55,3 +55,6 @@ export const downloadMessages = {
   unlocked: (title: string) => `${title} unlocked`,
   alreadyUnlocked: (title: string) => `${title} is already unlocked`,
 } as const;
+
+/** The store pages' addresses and titles (zod-free, for the side menu). */
+export * from './store-pages-words.js';

@@ -230,6 +230,8 @@ export const listedBeats = pgTable(
   (t) => [
     check('listed_beats_recent_plays_non_negative', sql`${t.recentPlays} >= 0`),
     // One index per sort, walked from the cursor (backwards for a descending order); then the filters' own.
+    // Each sort index also INCLUDEs the filter columns and recent_plays (migration 0010, which drizzle cannot declare),
+    // so a long walk is an Index Only Scan (docs/decisions/0022-catalog-discovery-speed.md).
     index('listed_beats_newest_idx').on(t.releaseDate.desc().nullsFirst(), t.beatId.desc().nullsFirst()),
     index('listed_beats_type_newest_idx').on(t.beatType, t.releaseDate.desc().nullsFirst(), t.beatId.desc().nullsFirst()),
     index('listed_beats_popular_idx').on(t.recentPlays, t.beatId),
@@ -666,6 +668,43 @@ export const storeSettings = pgTable(
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
 );
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
+
+/** The store's own pages, Markdown the admin edits (docs/product/store-pages.md). */
+export const storePages = pgTable(
+  'store_pages',
+  {
+    slug: text('slug').primaryKey(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('store_pages_slug_valid', sql`${t.slug} in ('about', 'faq', 'terms', 'privacy', 'refund-policy')`),
+    check('store_pages_body_length', sql`char_length(${t.body}) between 1 and 20000`),
+  ],
+);
+export type StorePageRow = typeof storePages.$inferSelect;
+
+/** The /vip intro video, its poster and captions (docs/product/store-pages.md#intro-video). One row. */
+export const introVideo = pgTable(
+  'intro_video',
+  {
+    id: integer('id').primaryKey().default(1),
+    videoKey: text('video_key'),
+    videoType: text('video_type').$type<'video/mp4' | 'video/webm'>(),
+    posterKey: text('poster_key'),
+    posterType: text('poster_type'),
+    captionsKey: text('captions_key'),
+    /** Rendered by the store from a demo beat, not uploaded. */
+    generated: boolean('generated').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('intro_video_single_row', sql`${t.id} = 1`),
+    check('intro_video_type_valid', sql`${t.videoType} is null or ${t.videoType} in ('video/mp4', 'video/webm')`),
+  ],
+);
+export type IntroVideoRow = typeof introVideo.$inferSelect;
 
 /**
  * Finished renders by content: the same source audio with the same tag settings renders once and

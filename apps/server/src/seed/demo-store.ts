@@ -9,6 +9,7 @@ import { beats, users } from '../db/schema.js';
 import { storeIsEmpty } from './store-is-empty.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { generateTrack } from './audio/generate-tracks.js';
+import { enqueueIntroVideoRender } from '../modules/store-pages/intro-video.service.js';
 import { catalogEntries, trackBpm, type CatalogEntry } from './catalog-data.js';
 import { startRetag } from '../modules/previews/previews.service.js';
 import { previewJobHandlers } from '../modules/previews/previews.jobs.js';
@@ -127,6 +128,8 @@ export async function seedDemoStoreIfEmpty(deps: Deps, log: FastifyBaseLogger): 
   log.info(`Rendering the demo store's tagged previews…`);
   await startRetag(deps.db, deps.clock);
   await runJobsUntilIdle(deps, previewJobHandlers(deps), { concurrency: deps.config.workerConcurrency || 1, log });
+  // The /vip intro video is rendered from a preview by the background worker, after start-up.
+  await enqueueIntroVideoRender(deps.db, deps.clock);
   log.info(`Demo store ready: ${inserted} beats, ${demoAccounts.length} demo accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }

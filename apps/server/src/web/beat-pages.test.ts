@@ -113,7 +113,7 @@ describe('GET /beat/{slug}', () => {
 
   it('names an exclusive’s licence, and gives a VIP-catalog-only beat no offer of its own', async () => {
     const exclusive = await createBeat(t, { title: 'Only One', beatType: 'Exclusive', priceCents: 34900 });
-    expect(metaOf((await get(`/beat/${exclusive.slug}`)).body).description![0]).toMatch(/Exclusive licence \$349\.00$/);
+    expect(metaOf((await get(`/beat/${exclusive.slug}`)).body).description![0]).toMatch(/Exclusive license \$349\.00$/);
     const vipOnly = await createBeat(t, { title: 'Members Only', priceCents: null });
     const res = await get(`/beat/${vipOnly.slug}`);
     expect(metaOf(res.body).description![0]).toMatch(/In the VIP catalog$/);

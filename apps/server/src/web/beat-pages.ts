@@ -11,6 +11,7 @@ import type { BeatRow } from '../db/schema.js';
 import { ARTWORK_HEIGHT, ARTWORK_WIDTH } from '../modules/beats/artwork-image.js';
 import { centsToDollars } from '../modules/beats/beat-dto.js';
 import { findListedBeatBySlug } from '../modules/beats/beat-pages.service.js';
+import { formatUsd } from '../modules/offers/offers.js';
 import { previewLink } from '../modules/beats/preview-links.js';
 import { createVersionedCache } from '../modules/beats/versioned-cache.js';
 import type { Sized } from '../lib/byte-lru.js';
@@ -46,12 +47,13 @@ export const embedPagePath = (slug: string) => `/embed/beat/${encodeURIComponent
 /** The artwork image of a beat's link previews (modules/beats/artwork-image.ts). */
 export const artworkPath = (beat: Pick<BeatRow, 'id'>) => `/api/beats/${beat.id}/artwork.png`;
 
-const money = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
+/** The store's one price format ("$1,648.00"), as in messages and e-mails. */
+const money = formatUsd;
 
 /** The beat's primary offer in a few words (docs/product/offers-and-prices.md#primary-offer). */
 function offerWords(beat: BeatRow): string {
   if (beat.priceCents === null) return 'In the VIP catalog';
-  return beat.beatType === 'Exclusive' ? `Exclusive licence ${money(beat.priceCents)}` : `MP3 lease ${money(beat.priceCents)}`;
+  return beat.beatType === 'Exclusive' ? `Exclusive license ${money(beat.priceCents)}` : `MP3 lease ${money(beat.priceCents)}`;
 }
 
 /** "Hip Hop beat by Nova Kane · 140 BPM · F minor · MP3 lease $29.99". */

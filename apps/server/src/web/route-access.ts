@@ -33,7 +33,12 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/beats/slug/:slug': 'public',
   'GET /api/beats/:beatId/artwork.png': 'public',
   'GET /api/files/images/:file': 'public',
+  // The store's pages and the /vip intro video (docs/product/store-pages.md).
+  'GET /api/store-pages/:slug': 'public',
+  'GET /api/intro-video': 'public',
+  'GET /api/intro-video/:file': 'public',
   'POST /api/changebeattype': 'public',
+  'GET /api/catalog/version': 'public',
 
   // Signing up, logging in and recovering a password: a visitor has no token yet (limited per address and e-mail).
   'POST /api/signup': 'public',
@@ -70,6 +75,7 @@ export const routeAccess: Record<string, AccessClass> = {
   'POST /create-checkout-session-exclusive': 'user',
   'POST /create-checkout-session-plan': 'user',
   'POST /api/checkout/confirm': 'user',
+  'POST /api/checkout/cancel': 'user',
 
   // What a user bought and may download (docs/product/entitlements.md).
   'GET /api/getrecentpurchases/:userId': 'user',
@@ -79,6 +85,7 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/purchases/:purchaseId/licence': 'user',
   'GET /api/checkCreditDownload/:userId/:beatId': 'user',
   'GET /api/entitlements/:userId': 'user',
+  'GET /api/users/:userId/library': 'user',
   'POST /api/reduce-credits': 'user',
   'POST /api/download': 'user',
   'GET /api/beats/:beatId/files/:fileType': 'user',
@@ -110,6 +117,9 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/admin/store-settings/tag': 'admin',
   'PUT /api/admin/store-settings/tag': 'admin',
   'DELETE /api/admin/store-settings/tag': 'admin',
+  'GET /api/admin/store-pages': 'admin',
+  'PUT /api/admin/store-pages/:slug': 'admin',
+  'PUT /api/admin/intro-video': 'admin',
 
   // Payment events from the provider, signed with the webhook secret.
   'POST /webhooks/stripe': 'webhook',
@@ -119,6 +129,7 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /test-checkout/assets/checkout.js': 'testCheckout',
   'GET /test-checkout/:sessionId': 'testCheckout',
   'POST /test-checkout/:sessionId/pay': 'testCheckout',
+  'GET /test-checkout/:sessionId/cancel': 'testCheckout',
 
   // The OpenAPI description and its browsable page (docs/security.md#api-docs).
   'GET /api/docs': 'apiDocs',

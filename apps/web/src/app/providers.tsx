@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } 
 import { AuthProvider } from '../features/auth';
 import { PlayerProvider } from '../features/player';
 import { prefetchStoreConfig } from '../lib/store-config';
+import { useLiveCatalog } from '../lib/live-catalog';
 import { useToasterWanted, wantToaster } from '../lib/toast';
 
 // Not needed to draw the first screen: it loads with the first toast or the first interaction (lib/toast.ts).
@@ -33,6 +34,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveCatalog />
       <AuthProvider>
         <PlayerProvider>
           {children}
@@ -46,4 +48,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
       </AuthProvider>
     </QueryClientProvider>
   );
+}
+
+/** Every open page follows the catalog's changes within seconds (lib/live-catalog.ts). */
+function LiveCatalog() {
+  useLiveCatalog();
+  return null;
 }

@@ -20,6 +20,7 @@ const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage))
 const PaymentConfirmPage = lazyPage(() => import('./routes/payment-confirm').then((m) => m.PaymentConfirmPage));
 const UserDashboardPage = lazyPage(() => import('./routes/user-dashboard').then((m) => m.UserDashboardPage));
 const PurchaseHistoryPage = lazyPage(() => import('./routes/purchase-history').then((m) => m.PurchaseHistoryPage));
+const LibraryPage = lazyPage(() => import('./routes/library').then((m) => m.LibraryPage));
 const AccountSettingPage = lazyPage(() => import('./routes/account-setting').then((m) => m.AccountSettingPage));
 // The admin area: one lazy chunk for its frame and guard, one per page (charts load only there).
 const AdminLayout = lazyPage(() => import('./routes/admin').then((m) => m.AdminLayout));
@@ -29,6 +30,7 @@ const AdminUsersPage = lazyPage(() => import('./routes/admin-users').then((m) =>
 const AdminAnalyticsPage = lazyPage(() => import('./routes/admin-analytics').then((m) => m.AdminAnalyticsPage));
 const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-settings').then((m) => m.AdminStoreSettingsPage));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage));
+const StorePageRoute = lazyPage(() => import('./routes/store-page').then((m) => m.StorePageRoute));
 const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage));
 const BeatRoutePage = lazyPage(() => import('./routes/beat').then((m) => m.BeatRoutePage));
 const EmbedBeatRoutePage = lazyPage(() => import('./routes/embed-beat').then((m) => m.EmbedBeatRoutePage));
@@ -49,6 +51,7 @@ const pageOf: Record<string, { preload: () => Promise<void> }[]> = {
   [paths.paymentConfirm]: [PaymentConfirmPage],
   [paths.userDashboard]: [UserDashboardPage],
   [paths.purchaseHistory]: [PurchaseHistoryPage],
+  [paths.library]: [LibraryPage],
   [paths.accountSetting]: [AccountSettingPage],
   [paths.adminDashboard]: [AdminLayout, AdminDashboardPage],
   [paths.adminBeats]: [AdminLayout, AdminBeatsPage],
@@ -63,6 +66,7 @@ export function preloadPage(pathname: string): Promise<void> {
   // A beat's page and its embed are opened from shared links, so their code is asked for at once too.
   if (pathname.startsWith('/beat/')) pages.push(BeatRoutePage);
   if (pathname.startsWith('/embed/beat/')) pages.push(EmbedBeatRoutePage);
+  if (pathname.startsWith('/pages/')) pages.push(StorePageRoute);
   return Promise.all(pages.map((page) => page.preload())).then(() => undefined);
 }
 
@@ -119,8 +123,10 @@ export function AppRoutes() {
             <Route path={paths.paymentConfirm} element={<PaymentConfirmPage />} />
             <Route path={paths.userDashboard} element={<UserDashboardPage />} />
             <Route path={paths.purchaseHistory} element={<PurchaseHistoryPage />} />
+            <Route path={paths.library} element={<LibraryPage />} />
             <Route path={paths.accountSetting} element={<AccountSettingPage />} />
             <Route path={paths.beat} element={<BeatRoutePage />} />
+            <Route path={paths.storePage} element={<StorePageRoute />} />
             <Route path="/admin" element={<AdminLayout />}>
               <Route index element={<Navigate to={paths.adminDashboard} replace />} />
               <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />

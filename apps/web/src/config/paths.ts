@@ -18,6 +18,7 @@ export const paths = {
   branding: '/branding',
   userDashboard: '/user-dashboard',
   purchaseHistory: '/purchase-history',
+  library: '/library',
   favourite: '/favourite',
   accountSetting: '/account-setting',
   adminDashboard: '/admin/dashboard',
@@ -27,6 +28,8 @@ export const paths = {
   adminStoreSettings: '/admin/store-settings',
   beat: '/beat/:slug',
   embedBeat: '/embed/beat/:slug',
+  /** The store's own pages: /pages/about, /pages/faq, … (docs/product/store-pages.md). */
+  storePage: '/pages/:slug',
 } as const;
 
 /** A beat's own page (docs/product/screens-and-words.md#beat-page). */
@@ -39,8 +42,21 @@ export function embedBeatPath(slug: string): string {
   return `/embed/beat/${encodeURIComponent(slug)}`;
 }
 
-/** `/login?returnUrl=/vip` style links; only same-site paths are ever used as a return target. */
+/** The library, marking one beat (`beat`, from Purchase History) or a checkout's beats (`just`, after payment): docs/product/library.md. */
+export function libraryPath(mark: { beat?: string; just?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (mark.just) query.set('just', mark.just);
+  if (mark.beat) query.set('beat', mark.beat);
+  const text = query.toString();
+  return text ? `${paths.library}?${text}` : paths.library;
+}
+
+/**
+ * `/login?returnUrl=/vip` style links; only same-site paths are ever used as a return target. The store front is where
+ * logging in leads anyway, so from there the link is the plain page.
+ */
 export function withReturnUrl(path: string, returnUrl: string): string {
+  if (returnUrl === paths.home) return path;
   return `${path}?returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 

@@ -1,5 +1,7 @@
 /** The one place that talks HTTP to the server. */
 import { loadSession } from './auth-storage';
+import { noteServerTime, SERVER_TIME_HEADER } from './server-clock';
+import { noteCatalogAnswer } from './catalog-version-seen';
 
 export class ApiError extends Error {
   constructor(
@@ -39,6 +41,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
@@ -51,6 +54,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
   }
+  noteServerTime(response.headers.get(SERVER_TIME_HEADER), sentAt, Date.now());
+  noteCatalogAnswer(response.headers.get('ETag'));
 
   const text = await response.text();
   let data: unknown = undefined;

@@ -3,7 +3,8 @@
  * flag in local storage. With 'Remember me' unchecked the session lasts for the browser's session
  * instead: it is kept in a session cookie, which every tab of the browser shares (a link opened in a
  * new tab stays logged in) and the browser drops when it closes (docs/product/accounts.md#remember-me).
- * The server never reads that cookie: calls carry the token as a bearer header.
+ * The server never reads that cookie: calls carry the token as a bearer header. A login, a new token or a logout in
+ * one tab is announced to the others over a BroadcastChannel.
  */
 export interface StoredSession {
   token: string;
@@ -71,4 +72,29 @@ export function replaceSessionToken(token: string): void {
     return;
   }
   if (read(localStorage)) localStorage.setItem('token', token);
+}
+
+export type SessionChange = 'login' | 'logout';
+
+const CHANNEL = 'bm-session';
+
+/**
+ * Tells the browser's other tabs that the session changed (a login, a new token, a logout), so that they follow at
+ * once instead of at their next call (docs/product/accounts.md#remember-me).
+ */
+export function announceSession(change: SessionChange): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage(change);
+  channel.close();
+}
+
+/** Listens for another tab's session changes; returns the function that stops listening. */
+export function onSessionAnnounced(listener: (change: SessionChange) => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    if (event.data === 'login' || event.data === 'logout') listener(event.data);
+  };
+  return () => channel.close();
 }

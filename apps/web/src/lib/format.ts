@@ -1,13 +1,19 @@
 /** Small display formatters shared by the catalog, player and cart. Kept free of date libraries so the first chunk stays light. */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "$19.99"; whole amounts keep their cents so prices line up ("$29.00" reads as a price, "$29" as a banner figure). */
+/**
+ * Every price on every screen: "$19.99", "$29.00", "$1,200.00" — always with cents, so prices line up and read
+ * alike everywhere (docs/product/screens-and-words.md#dates-and-prices).
+ */
 export function formatPrice(amount: number): string {
   return usd.format(amount);
 }
 
-/** "$29" for whole amounts, "$19.99" otherwise — the banner's own wording uses the short form. */
+/**
+ * "$29" for whole amounts: only for the upsell banner's fixed words ('…VIP catalog for $29',
+ * docs/product/screens-and-words.md#catalog-page). Everything else uses formatPrice.
+ */
 export function formatShortPrice(amount: number): string {
   return Number.isInteger(amount) ? `$${amount}` : usd.format(amount);
 }

@@ -124,7 +124,7 @@ describe('POST /api/updateinfo', () => {
   });
 
   it.each([
-    [{ name: 'A', username: 'valid_name' }, accountMessages.profilePictureRequired],
+    [{ name: 'A', username: 'valid_name', profileImage: '' }, accountMessages.profilePictureRequired],
     [{ username: 'valid_name', profileImage: 'PNG' }, accountMessages.nameRequired],
     [{ name: '  ', username: 'valid_name', profileImage: 'PNG' }, accountMessages.nameRequired],
     [{ name: 'A', profileImage: 'PNG' }, accountMessages.usernameRequired],
@@ -133,10 +133,31 @@ describe('POST /api/updateinfo', () => {
     [{ name: 'A', username: 'no spaces here', profileImage: 'PNG' }, 'Username may only use letters, digits, dots, dashes and underscores'],
   ])('refuses %j with a readable 400', async (data, message) => {
     const { user, token } = await userWithToken();
-    const payload = { email: user.email, data: { ...data, ...('profileImage' in data ? { profileImage: dataUrl(PNG) } : {}) } };
+    const payload = { email: user.email, data: { ...data, ...('profileImage' in data && data.profileImage === 'PNG' ? { profileImage: dataUrl(PNG) } : {}) } };
     const res = await post('/api/updateinfo', payload, token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
+  });
+
+  it('changes name and username of an account without a picture; a replacement chosen without a file is refused', async () => {
+    const { user, token } = await userWithToken({ username: uniqueName() });
+    expect((await rowOf(user.id)).profileImageKey).toBeNull();
+    const username = uniqueName();
+    const left = await post('/api/updateinfo', { email: user.email, data: { name: 'Fixed Typo', username } }, token);
+    expect(left.statusCode).toBe(200);
+    expect(left.json().user).toMatchObject({ fullName: 'Fixed Typo', username, profileImage: null });
+    const nulled = await post('/api/updateinfo', { email: user.email, data: { name: 'Fixed Again', username, profileImage: null } }, token);
+    expect(nulled.statusCode).toBe(200);
+    expect(nulled.json().user).toMatchObject({ fullName: 'Fixed Again', profileImage: null });
+
+    // The user chose to replace the picture and sent no file: the product's message, and nothing written.
+    const empty = await post('/api/updateinfo', { email: user.email, data: { name: 'Not Saved', username: uniqueName(), profileImage: '' } }, token);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: 'Profile Picture is required' });
+    const row = await rowOf(user.id);
+    expect(row.fullName).toBe('Fixed Again');
+    expect(row.username).toBe(username);
+    expect(row.profileImageKey).toBeNull();
   });
 
   it('refuses a missing data object with a readable 400', async () => {

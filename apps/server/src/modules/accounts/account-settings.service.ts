@@ -41,11 +41,12 @@ async function usernameTaken(deps: Deps, username: string, userId: string): Prom
 export async function updateProfile(deps: Deps, user: UserRow, data: ProfileData): Promise<UserRow> {
   deps.limiter.hit(accountLimits.profileUpdatesPerAccount, user.id);
 
-  // The picture: a new upload, the current one kept (sent back as its URL, or left out), or none at all.
+  // The picture: a new upload, or the current one kept (sent back as its URL, or left out) — none stays none. An empty
+  // string is a replacement chosen without a file (docs/product/accounts.md#profile-picture).
   const current = profileImageUrl(user.profileImageKey);
   const sent = data.profileImage ?? null;
+  if (sent !== null && sent.trim() === '') throw badRequest(accountMessages.profilePictureRequired);
   const upload = sent !== null && sent !== current ? parseProfileImage(sent) : null;
-  if (!upload && !user.profileImageKey) throw badRequest(accountMessages.profilePictureRequired);
   if (await usernameTaken(deps, data.username, user.id)) throw conflict(settingsMessages.usernameTaken);
 
   const newKey = upload ? `images/${randomUUID()}.${upload.extension}` : null;

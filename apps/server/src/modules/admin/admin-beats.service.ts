@@ -66,39 +66,64 @@ export async function listAdminBeats(
   if (pattern) filters.push(like(beats.searchText, pattern));
   const matching = and(...filters);
   const after = input.cursor ? decodeCursor(input.cursor, adminKey) : null;
-  const where = after
-    ? and(
-        matching,
-        sql`(${beats.createdAt}, ${beats.releaseDate}, ${beats.id}) < (${after[0]}::timestamptz, ${after[1]}::timestamptz, ${after[2]}::uuid)`,
-      )
-    : matching;
+  const offset = (input.page - 1) * input.pageSize;
   // The sort key is read as the database prints it, so the cursor keeps the timestamps' microseconds.
   const columns = { beat: beats, created: sql<string>`${beats.createdAt}::text`, released: sql<string>`${beats.releaseDate}::text` };
-  const page = after
-    ? deps.db.select(columns).from(beats).where(where).orderBy(...adminOrder).limit(input.pageSize + 1)
-    : deps.db
-        .select(columns)
-        .from(beats)
-        .where(
-          inArray(
-            beats.id,
-            deps.db
-              .select({ id: beats.id })
-              .from(beats)
-              .where(where)
-              .orderBy(...adminOrder)
-              .limit(input.pageSize + 1)
-              .offset((input.page - 1) * input.pageSize),
-          ),
+  let rows: { beat: BeatRow; created: string; released: string }[];
+  let total: number;
+  if (pattern) {
+    // A search is one statement: its matches (through the trigram index), counted, then the page of them
+    // (docs/decisions/0015-query-plans.md#searches).
+    const matches = deps.db
+      .select({ id: beats.id, createdAt: beats.createdAt, releaseDate: beats.releaseDate, total: sql<string>`count(*) over ()`.as('total') })
+      .from(beats)
+      .where(matching)
+      .as('matches');
+    const page = deps.db
+      .select({ id: matches.id, total: matches.total })
+      .from(matches)
+      .where(
+        after
+          ? sql`(${matches.createdAt}, ${matches.releaseDate}, ${matches.id}) < (${after[0]}::timestamptz, ${after[1]}::timestamptz, ${after[2]}::uuid)`
+          : undefined,
+      )
+      .orderBy(desc(matches.createdAt), desc(matches.releaseDate), desc(matches.id))
+      .limit(input.pageSize + 1)
+      .offset(after ? 0 : offset)
+      .as('page');
+    const found = await deps.db
+      .select({ ...columns, total: page.total })
+      .from(page)
+      .innerJoin(beats, eq(beats.id, page.id))
+      .orderBy(...adminOrder);
+    rows = found;
+    // A page past the last match says nothing of the count; the first page without matches says it is 0.
+    total = found[0]
+      ? Number(found[0].total)
+      : after || offset > 0
+        ? ((await deps.db.select({ n: count() }).from(beats).where(matching))[0]?.n ?? 0)
+        : 0;
+  } else {
+    const where = after
+      ? and(
+          matching,
+          sql`(${beats.createdAt}, ${beats.releaseDate}, ${beats.id}) < (${after[0]}::timestamptz, ${after[1]}::timestamptz, ${after[2]}::uuid)`,
         )
-        .orderBy(...adminOrder);
-  const counted = async () => {
-    if (pattern) return (await deps.db.select({ n: count() }).from(beats).where(matching))[0]?.n ?? 0;
-    const totals = await listTotals(deps);
-    if (input.type === 'Exclusive') return totals.liveExclusives;
-    return input.type ? totals.liveBeats - totals.liveExclusives : totals.liveBeats;
-  };
-  const [rows, total] = await Promise.all([page, counted()]);
+      : matching;
+    const page = after
+      ? deps.db.select(columns).from(beats).where(where).orderBy(...adminOrder).limit(input.pageSize + 1)
+      : deps.db
+          .select(columns)
+          .from(beats)
+          .where(inArray(beats.id, deps.db.select({ id: beats.id }).from(beats).where(where).orderBy(...adminOrder).limit(input.pageSize + 1).offset(offset)))
+          .orderBy(...adminOrder);
+    const counted = async () => {
+      const totals = await listTotals(deps);
+      if (input.type === 'Exclusive') return totals.liveExclusives;
+      return input.type ? totals.liveBeats - totals.liveExclusives : totals.liveBeats;
+    };
+    [rows, total] = await Promise.all([page, counted()]);
+  }
   const shown = rows.slice(0, input.pageSize);
   const last = shown[shown.length - 1];
   return {

@@ -203,7 +203,7 @@ describe('list totals', () => {
     await check();
     // Through the admin calls: invite, delete an account, delete and unpublish beats.
     const invited = await t.app.inject(
-      authed(adminToken, { method: 'POST', url: '/api/admin/users/invite', payload: { email: 'counted@example.test', credits: 0 } }),
+      authed(adminToken, { method: 'POST', url: '/api/admin/users/invite', payload: { email: 'counted@example.test', fullName: 'Counted One', credits: 0 } }),
     );
     expect(invited.statusCode).toBe(201);
     await check();

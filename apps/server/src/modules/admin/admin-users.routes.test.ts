@@ -28,12 +28,12 @@ afterAll(async () => {
 
 describe('POST /api/admin/users/invite', () => {
   it('creates an invitedUser with the credits, e-mails a temporary password that logs in, and must change it', async () => {
-    const res = await invite({ email: '  Jane.Doe@Example.test ', credits: 5, assignFreeCredits: true });
+    const res = await invite({ email: '  Jane.Doe@Example.test ', fullName: '  Jane Doe-Okafor ', credits: 5, assignFreeCredits: true });
     expect(res.statusCode).toBe(201);
     const user = res.json().user as User;
     expect(user).toMatchObject({
       email: 'jane.doe@example.test',
-      fullName: 'Jane Doe',
+      fullName: 'Jane Doe-Okafor',
       userType: 'invitedUser',
       Credits: 5,
       hasPasswordChanged: false,
@@ -43,6 +43,7 @@ describe('POST /api/admin/users/invite', () => {
     const [mail, ...others] = await mailTo('jane.doe@example.test');
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe('You are invited to Beat Market');
+    expect(mail!.text).toContain('Hi Jane Doe-Okafor,');
     expect(mail!.text).toContain('5 free credits');
     const password = /Temporary password: (\S+)/.exec(mail!.text)?.[1];
     expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
@@ -60,7 +61,7 @@ describe('POST /api/admin/users/invite', () => {
   });
 
   it('accepts zero credits without the checkbox, and never sends the same password twice', async () => {
-    const a = await invite({ email: 'zero@example.test', credits: 0 });
+    const a = await invite({ email: 'zero@example.test', fullName: 'Zed Zero', credits: 0 });
     expect(a.statusCode).toBe(201);
     expect(a.json().user.Credits).toBe(0);
     const [mail] = await mailTo('zero@example.test');
@@ -70,22 +71,25 @@ describe('POST /api/admin/users/invite', () => {
 
   it('refuses an e-mail that already has an account with 409 and sends nothing', async () => {
     await createUser(t, { email: 'taken@example.test' });
-    const res = await invite({ email: 'taken@example.test', credits: 1, assignFreeCredits: true });
+    const res = await invite({ email: 'taken@example.test', fullName: 'Tak En', credits: 1, assignFreeCredits: true });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'An account with this email already exists.' });
     expect(await mailTo('taken@example.test')).toHaveLength(0);
   });
 
   it.each([
-    [{ credits: 1, assignFreeCredits: true }, 'Email is required'],
-    [{ email: '', credits: 1, assignFreeCredits: true }, 'Email is required'],
-    [{ email: 'nope', credits: 1, assignFreeCredits: true }, 'Email address is invalid'],
-    [{ email: 'x@example.test', assignFreeCredits: true }, 'Credits are required'],
-    [{ email: 'x@example.test', credits: 1.5, assignFreeCredits: true }, 'Credits must be a whole number'],
-    [{ email: 'x@example.test', credits: -1, assignFreeCredits: true }, 'Credits cannot be negative'],
-    [{ email: 'x@example.test', credits: 5000, assignFreeCredits: true }, 'Credits must be at most 1000'],
-    [{ email: 'x@example.test', credits: 3 }, "Tick 'Assign free credits' to give credits to this user"],
-    [{ email: 'x@example.test', credits: 3, assignFreeCredits: false }, "Tick 'Assign free credits' to give credits to this user"],
+    [{ fullName: 'X', credits: 1, assignFreeCredits: true }, 'Email is required'],
+    [{ email: '', fullName: 'X', credits: 1, assignFreeCredits: true }, 'Email is required'],
+    [{ email: 'nope', fullName: 'X', credits: 1, assignFreeCredits: true }, 'Email address is invalid'],
+    [{ email: 'x@example.test', fullName: 'X', assignFreeCredits: true }, 'Credits are required'],
+    [{ email: 'x@example.test', fullName: 'X', credits: 1.5, assignFreeCredits: true }, 'Credits must be a whole number'],
+    [{ email: 'x@example.test', fullName: 'X', credits: -1, assignFreeCredits: true }, 'Credits cannot be negative'],
+    [{ email: 'x@example.test', fullName: 'X', credits: 5000, assignFreeCredits: true }, 'Credits must be at most 1000'],
+    [{ email: 'x@example.test', fullName: 'X', credits: 3 }, "Tick 'Assign free credits' to give credits to this user"],
+    [{ email: 'x@example.test', fullName: 'X', credits: 3, assignFreeCredits: false }, "Tick 'Assign free credits' to give credits to this user"],
+    [{ email: 'x@example.test', credits: 1, assignFreeCredits: true }, 'Name is required'],
+    [{ email: 'x@example.test', fullName: '   ', credits: 1, assignFreeCredits: true }, 'Name is required'],
+    [{ email: 'x@example.test', fullName: 'N'.repeat(101), credits: 1, assignFreeCredits: true }, 'Name must be at most 100 characters'],
   ])('refuses %j with a readable 400', async (payload, message) => {
     const res = await invite(payload);
     expect(res.statusCode).toBe(400);
@@ -101,7 +105,7 @@ describe('POST /api/admin/users/invite', () => {
     };
     expectServerError('request failed', 'SMTP is down');
     try {
-      const res = await invite({ email: 'unlucky@example.test', credits: 0 });
+      const res = await invite({ email: 'unlucky@example.test', fullName: 'Un Lucky', credits: 0 });
       expect(res.statusCode).toBe(500);
     } finally {
       t.deps.mailer.send = send;
@@ -241,7 +245,7 @@ describe('GET /api/admin/audit', () => {
 });
 
 describe('nameFromEmail', () => {
-  it('makes a greeting name from the address', () => {
+  it('names a command-line admin made without a name after the e-mail', () => {
     expect(nameFromEmail('jane.doe-smith@x.test')).toBe('Jane Doe Smith');
     expect(nameFromEmail('___@x.test')).toBe('New Member');
   });

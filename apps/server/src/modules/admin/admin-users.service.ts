@@ -1,6 +1,6 @@
 /** User management: the list, invitations with a temporary password by e-mail, credits and stems, VIP, delete. */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { inviteUserBody, updateUserBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
@@ -39,31 +39,51 @@ export async function listUsers(deps: Deps, input: AdminListPage): Promise<{ row
   const search: SQL | undefined = pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined;
   const order = [desc(users.createdAt), desc(users.id)];
   const after = input.cursor ? decodeCursor(input.cursor, userKey) : null;
-  const where = and(search, after ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined);
+  const offset = (input.page - 1) * input.pageSize;
   // The sort key is read as the database prints it, so the cursor keeps the timestamp's microseconds.
-  const columns = { user: users, key: sql<string>`${users.createdAt}::text` };
-  const page = after
-    ? deps.db.select(columns).from(users).where(where).orderBy(...order).limit(input.pageSize + 1)
-    : deps.db
-        .select(columns)
-        .from(users)
-        .where(
-          inArray(
-            users.id,
-            deps.db
-              .select({ id: users.id })
-              .from(users)
-              .where(where)
-              .orderBy(...order)
-              .limit(input.pageSize + 1)
-              .offset((input.page - 1) * input.pageSize),
-          ),
-        )
-        .orderBy(...order);
-  const [rows, total] = await Promise.all([
-    page,
-    search ? deps.db.select({ n: count() }).from(users).where(search).then(([r]) => r?.n ?? 0) : listTotals(deps).then((t) => t.users),
-  ]);
+  const key = sql<string>`${users.createdAt}::text`;
+  let rows: { user: UserRow; key: string }[];
+  let total: number;
+  if (search) {
+    // A search is one statement: its matches (through the trigram indexes), counted, then the page of them
+    // (docs/decisions/0015-query-plans.md#searches).
+    const matches = deps.db
+      .select({ id: users.id, createdAt: users.createdAt, total: sql<string>`count(*) over ()`.as('total') })
+      .from(users)
+      .where(search)
+      .as('matches');
+    const page = deps.db
+      .select({ id: matches.id, total: matches.total })
+      .from(matches)
+      .where(after ? sql`(${matches.createdAt}, ${matches.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined)
+      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .limit(input.pageSize + 1)
+      .offset(after ? 0 : offset)
+      .as('page');
+    const found = await deps.db
+      .select({ user: users, key, total: page.total })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.id))
+      .orderBy(...order);
+    rows = found;
+    // A page past the last match says nothing of the count; the first page without matches says it is 0.
+    total = found[0]
+      ? Number(found[0].total)
+      : after || offset > 0
+        ? ((await deps.db.select({ n: count() }).from(users).where(search))[0]?.n ?? 0)
+        : 0;
+  } else {
+    const where = after ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined;
+    const columns = { user: users, key };
+    const page = after
+      ? deps.db.select(columns).from(users).where(where).orderBy(...order).limit(input.pageSize + 1)
+      : deps.db
+          .select(columns)
+          .from(users)
+          .where(inArray(users.id, deps.db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(input.pageSize + 1).offset(offset)))
+          .orderBy(...order);
+    [rows, total] = await Promise.all([page, listTotals(deps).then((t) => t.users)]);
+  }
   const shown = rows.slice(0, input.pageSize);
   const last = shown[shown.length - 1];
   return {
@@ -81,7 +101,7 @@ export function temporaryPassword(length = 12): string {
   return out;
 }
 
-/** "jane.doe-smith@x.com" → "Jane Doe Smith": a name to greet the invitee with until they set their own. */
+/** "jane.doe-smith@x.com" → "Jane Doe Smith": a name for an admin made on the command line without one. */
 export function nameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? email;
   const words = local.split(/[._+-]+/).filter(Boolean);
@@ -101,7 +121,7 @@ export async function inviteUser(deps: Deps, actor: AuditActor, input: InviteInp
       .insert(users)
       .values({
         email: input.email,
-        fullName: nameFromEmail(input.email),
+        fullName: input.fullName,
         passwordHash,
         userType: 'invitedUser',
         credits: input.credits,
@@ -123,7 +143,7 @@ export async function inviteUser(deps: Deps, actor: AuditActor, input: InviteInp
       ...renderEmail({
         subject: 'You are invited to Beat Market',
         heading: 'Your Beat Market account is ready',
-        greeting: 'Hi,',
+        greeting: `Hi ${user.fullName},`,
         paragraphs: [
           'You have been invited to Beat Market, the beat store for artists and producers.',
           input.credits > 0

@@ -152,25 +152,55 @@ export async function listPurchases(
   const search = purchaseFilter(input.q);
   const offset = (input.page - 1) * input.pageSize;
   const after = input.cursor ? decodeCursor(input.cursor, ledgerKey) : null;
-  const where = and(search, after ? sql`(${purchases.purchasedAt}, ${purchases.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined);
   // The sort key is read as the database prints it, so the cursor keeps the timestamp's microseconds.
-  const columns = { purchase: purchases, key: sql<string>`${purchases.purchasedAt}::text` };
-  const page = after
-    ? deps.db.select(columns).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize + 1)
-    : deps.db
-        .select(columns)
-        .from(purchases)
-        .where(
-          inArray(
-            purchases.id,
-            deps.db.select({ id: purchases.id }).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize + 1).offset(offset),
-          ),
-        )
-        .orderBy(...ledgerOrder);
-  const [rows, total] = await Promise.all([
-    page,
-    search ? deps.db.select({ n: count() }).from(purchases).where(search).then(([r]) => r?.n ?? 0) : listTotals(deps).then((t) => t.purchases),
-  ]);
+  const key = sql<string>`${purchases.purchasedAt}::text`;
+  let rows: { purchase: PurchaseRow; key: string }[];
+  let total: number;
+  if (search) {
+    // A search is one statement: its matches (through the trigram indexes, never by walking the ledger in order),
+    // counted, then the page of them (docs/decisions/0015-query-plans.md#searches).
+    const matches = deps.db
+      .select({ id: purchases.id, purchasedAt: purchases.purchasedAt, total: sql<string>`count(*) over ()`.as('total') })
+      .from(purchases)
+      .where(search)
+      .as('matches');
+    const page = deps.db
+      .select({ id: matches.id, total: matches.total })
+      .from(matches)
+      .where(after ? sql`(${matches.purchasedAt}, ${matches.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined)
+      .orderBy(desc(matches.purchasedAt), desc(matches.id))
+      .limit(input.pageSize + 1)
+      .offset(after ? 0 : offset)
+      .as('page');
+    const found = await deps.db
+      .select({ purchase: purchases, key, total: page.total })
+      .from(page)
+      .innerJoin(purchases, eq(purchases.id, page.id))
+      .orderBy(...ledgerOrder);
+    rows = found;
+    // A page past the last match says nothing of the count; the first page without matches says it is 0.
+    total = found[0]
+      ? Number(found[0].total)
+      : after || offset > 0
+        ? ((await deps.db.select({ n: count() }).from(purchases).where(search))[0]?.n ?? 0)
+        : 0;
+  } else {
+    const where = after ? sql`(${purchases.purchasedAt}, ${purchases.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined;
+    const columns = { purchase: purchases, key };
+    const page = after
+      ? deps.db.select(columns).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize + 1)
+      : deps.db
+          .select(columns)
+          .from(purchases)
+          .where(
+            inArray(
+              purchases.id,
+              deps.db.select({ id: purchases.id }).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize + 1).offset(offset),
+            ),
+          )
+          .orderBy(...ledgerOrder);
+    [rows, total] = await Promise.all([page, listTotals(deps).then((t) => t.purchases)]);
+  }
   const shown = rows.slice(0, input.pageSize);
   const last = shown[shown.length - 1];
   return {
@@ -192,22 +222,40 @@ export function formatUsDate(iso: string): string {
  * it: NUL is dropped and half a surrogate pair becomes U+FFFD, so the file stays valid UTF-8.
  */
 export function csvCell(value: string | number): string {
+  // Most cells need none of it: no NUL, no surrogate, no quote, comma or line break, no formula start, no edge space.
+  if (typeof value === 'string' && PLAIN_CELL.test(value) && !value.includes('\u0000')) return value;
   let text = String(value).replaceAll('\u0000', '').replace(/\p{Cs}/gu, '\uFFFD');
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const PLAIN_CELL = /^[^\s=+\-@",\uD800-\uDFFF](?:[^",\r\n\uD800-\uDFFF]*[^\s",\uD800-\uDFFF])?$/;
+
 export const purchasesCsvHeader = ['Serial No.', 'Name', 'Email', 'Item', 'Amount', 'Paid in', 'Date'];
 
+/** Rows per query of the CSV export: each batch is one index range and stays within the query budget (docs/decisions/0015-query-plans.md). */
+export const CSV_BATCH = 500;
+
+/** What a CSV line shows of a purchase, and the keyset the next batch starts after. */
+const csvColumns = {
+  id: purchases.id,
+  buyerName: purchases.buyerName,
+  buyerEmail: purchases.buyerEmail,
+  title: purchases.title,
+  priceCents: purchases.priceCents,
+  currency: purchases.currency,
+  purchasedAt: purchases.purchasedAt,
+  refundedAt: purchases.refundedAt,
+};
+
 /**
- * The whole ledger as CSV lines, read 1,000 rows at a time so a long history never sits in memory at once. Each
- * batch starts right after the last row of the one before (keyset, docs/decisions/0015-query-plans.md), so every
- * batch costs the same however deep into the ledger it is.
+ * The whole ledger as CSV lines, read CSV_BATCH rows at a time so a long history never sits in memory at once.
+ * Each batch starts right after the last row of the one before (keyset, docs/decisions/0015-query-plans.md), so
+ * every batch costs the same however deep into the ledger it is.
  */
 export async function* purchasesCsv(deps: Deps, q?: string): AsyncGenerator<string> {
   yield `${purchasesCsvHeader.join(',')}\r\n`;
   const where = purchaseFilter(q);
-  const batch = 1000;
   let serialNo = 0;
   let lastId: string | null = null;
   for (;;) {
@@ -215,15 +263,16 @@ export async function* purchasesCsv(deps: Deps, q?: string): AsyncGenerator<stri
     const after: SQL | undefined = lastId
       ? sql`(${purchases.purchasedAt}, ${purchases.id}) < (select p.purchased_at, p.id from ${purchases} p where p.id = ${lastId})`
       : undefined;
-    const rows = await deps.db.select().from(purchases).where(and(where, after)).orderBy(...ledgerOrder).limit(batch);
+    const rows = await deps.db.select(csvColumns).from(purchases).where(and(where, after)).orderBy(...ledgerOrder).limit(CSV_BATCH);
     lastId = rows[rows.length - 1]?.id ?? null;
     const lines = rows.map((row) => {
-      const p = toPurchaseRow(row, (serialNo += 1));
-      const item = p.refunded ? `${p.item} (refunded)` : p.item;
-      return [p.serialNo, csvCell(p.name), csvCell(p.email), csvCell(item), p.amount.toFixed(2), p.paidIn, formatUsDate(p.date)].join(',');
+      serialNo += 1;
+      const item = row.refundedAt === null ? row.title : `${row.title} (refunded)`;
+      const date = formatUsDate(row.purchasedAt.toISOString());
+      return `${serialNo},${csvCell(row.buyerName)},${csvCell(row.buyerEmail)},${csvCell(item)},${centsToDollars(row.priceCents).toFixed(2)},${row.currency.toUpperCase()},${date}`;
     });
     if (lines.length) yield `${lines.join('\r\n')}\r\n`;
-    if (rows.length < batch) return;
+    if (rows.length < CSV_BATCH) return;
   }
 }
 

@@ -13,8 +13,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const user = await createUser(t, { isAdmin: true });
   admin = await loginAs(t, user);
-  // More than one page of the export (1,000 rows), and an oldest row that cannot be written: its date is
-  // -infinity, which has no calendar day. It is last in the ledger, so the export fails after its first page.
+  // More than one batch of the export (CSV_BATCH rows), and an oldest row that cannot be written: its date is
+  // -infinity, which has no calendar day. It is last in the ledger, so the export fails after its first batches.
   const row = { userId: user.id, buyerEmail: user.email, buyerName: 'Bea Buyer', sessionType: 'beatPurchase', kind: 'lease', title: 'Hit', provider: 'test', priceCents: 1999 } as const;
   await t.deps.db.insert(purchases).values(Array.from({ length: 1000 }, (_, i) => ({ ...row, purchasedAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })));
   await t.deps.db.insert(purchases).values({ ...row, purchasedAt: sql`'-infinity'::timestamptz` });

@@ -30,7 +30,9 @@ export type AuditAction =
   | 'user.delete'
   | 'user.make-admin'
   | 'store.tag'
-  | 'store.tag-placement';
+  | 'store.tag-placement'
+  | 'store.page'
+  | 'store.intro-video';
 
 export interface AuditRecord {
   action: AuditAction;

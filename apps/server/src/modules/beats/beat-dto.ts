@@ -1,11 +1,39 @@
 /** A beat row as the API shows it. Download links name protected routes; only the tagged preview and its waveform are public. */
 import type { Beat } from '@beat/shared';
-import type { BeatRow } from '../../db/schema.js';
+import { beats, type BeatRow } from '../../db/schema.js';
 import { previewLink, waveformLink } from './preview-links.js';
 
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 
-export function toBeatDto(row: BeatRow): Beat {
+/**
+ * The columns a beat's answer shows: a list of beats selects only these (a `beats` row also holds file info, the
+ * search text and more that no answer shows, which a long list would read and decode for nothing).
+ */
+export const beatDtoColumns = {
+  id: beats.id,
+  title: beats.title,
+  artistName: beats.artistName,
+  category: beats.category,
+  bpm: beats.bpm,
+  releaseDate: beats.releaseDate,
+  tags: beats.tags,
+  priceCents: beats.priceCents,
+  beatType: beats.beatType,
+  countdownEndTime: beats.countdownEndTime,
+  durationSeconds: beats.durationSeconds,
+  previewKey: beats.previewKey,
+  previewRenderKey: beats.previewRenderKey,
+  waveformKey: beats.waveformKey,
+  wavKey: beats.wavKey,
+  stemsKey: beats.stemsKey,
+  slug: beats.slug,
+  musicalKey: beats.musicalKey,
+  moods: beats.moods,
+};
+
+export type BeatDtoRow = Pick<BeatRow, keyof typeof beatDtoColumns>;
+
+export function toBeatDto(row: BeatDtoRow): Beat {
   const files = `/api/beats/${row.id}/files`;
   return {
     _id: row.id,

@@ -5,9 +5,14 @@ import type { Deps } from '../../deps.js';
 import { beats, listedBeats, type BeatRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { isListed } from './listing.js';
-import { catalogSorts, decodeCursor, encodeCursor, filterConditions, type CatalogFilters } from './catalog-filters.js';
+import { readCatalogVersion } from '../../db/catalog-version.js';
+import { facetColumns, shareLeft } from './facets.service.js';
+import { catalogSorts, decodeCursor, encodeCursor, filterConditions, searchPattern, type CatalogFilters } from './catalog-filters.js';
 
 export { searchPattern } from './catalog-filters.js';
+
+/** Below this share of the catalog left by a search's other filters, the search's matches are read and sorted. */
+export const SEARCH_BY_MATCHES_BELOW = 0.1;
 
 export interface BeatPageInput extends CatalogFilters {
   sort?: BeatSort;
@@ -23,13 +28,29 @@ export interface BeatPageInput extends CatalogFilters {
 export async function listBeatPage(deps: Deps, input: BeatPageInput): Promise<{ rows: BeatRow[]; nextCursor: string | null }> {
   const sort = catalogSorts[input.sort ?? 'newest'];
   const filters = filterConditions(input, sort);
-  if (input.cursor) filters.push(sort.after(decodeCursor(input.cursor, sort)));
+  // A search of three characters or more whose other filters leave under a tenth of the catalog is served by its
+  // trigram index: its matches (10% of the catalog at most for the commonest words) are read and sorted, instead of
+  // a sort index being walked past every beat the filters together leave out. Otherwise the planner chooses, and for
+  // a common word the walk finds a page within a few thousand entries. The share comes from the facets' snapshot
+  // (docs/decisions/0022-catalog-discovery-speed.md).
+  const pattern = input.q ? searchPattern(input.q) : null;
+  const filtered =
+    Boolean(input.genre?.length || input.mood?.length || input.key?.length || input.hasStems) ||
+    input.bpmMin !== undefined ||
+    input.bpmMax !== undefined ||
+    input.priceMax !== undefined;
+  const byMatches =
+    filtered &&
+    pattern !== null &&
+    pattern.replace(/\\(.)/g, '$1').length >= 5 &&
+    shareLeft(await facetColumns(deps.db, await readCatalogVersion(deps.db)), input) < SEARCH_BY_MATCHES_BELOW;
+  if (input.cursor) filters.push(sort.after(decodeCursor(input.cursor, sort), byMatches));
   const rows = await deps.db
     .select({ beat: beats, recentPlays: listedBeats.recentPlays })
     .from(listedBeats)
     .innerJoin(beats, eq(beats.id, listedBeats.beatId))
     .where(and(...filters))
-    .orderBy(...sort.orderBy)
+    .orderBy(...(byMatches ? sort.orderOfMatches : sort.orderBy))
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];

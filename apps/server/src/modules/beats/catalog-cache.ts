@@ -31,6 +31,8 @@ import { catalogFacets } from './facets.service.js';
 export const CATALOG_CACHE_BYTES = 64 * 1024 * 1024;
 /** Rows per query while building the full catalog: each query and its serialisation hold the event loop for a few milliseconds. */
 export const FULL_CATALOG_CHUNK = 250;
+/** log2 of the full catalog's brotli window. */
+export const FULL_CATALOG_BROTLI_WINDOW = 18;
 /** Builds of the full catalog that a concurrent write may spoil before it is read in one query instead. */
 const CHUNKED_ATTEMPTS = 3;
 
@@ -85,7 +87,10 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
 
   /** The full catalog, serialised chunk by chunk straight into its two compressed forms. */
   async function buildAllInChunks(version: number, query: string): Promise<CachedJson> {
-    const br = zlib.createBrotliCompress(brotliOptions);
+    // A 256 KB window (brotli's default is 4 MB): the encoder's buffers are what the compressing threads' memory
+    // keeps after the build, and JSON rows repeat within a few rows, so the body is no larger (on catalog-like JSON
+    // it came out a few per cent smaller; docs/decisions/0018-embedded-database-memory.md).
+    const br = zlib.createBrotliCompress({ ...brotliOptions, params: { ...brotliOptions.params, [zlib.constants.BROTLI_PARAM_LGWIN]: FULL_CATALOG_BROTLI_WINDOW } });
     const gzip = zlib.createGzip(gzipOptions);
     const outputs = [br, gzip].map(async (stream) => {
       const parts: Buffer[] = [];
@@ -139,7 +144,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     /** /api/beats/facets: counts per genre, mood, key and BPM band for these filters. */
     facets(filters: CatalogFilters): Promise<CachedJson> {
       const query = JSON.stringify(['facets', filtersKey(filters)]);
-      return cached(query, async (version) => json(version, query, z.encode(beatFacetsResponse, await catalogFacets(deps, filters))));
+      return cached(query, async (version) => json(version, query, z.encode(beatFacetsResponse, await catalogFacets(deps, filters, version))));
     },
 
     /**

@@ -30,9 +30,14 @@ export interface CatalogSort {
   key: SQL;
   descending: boolean;
   orderBy: SQL[];
+  /**
+   * The same order written so that no index can give it: a search's matches come from the trigram index and are
+   * sorted, instead of a sort index being walked past every beat the search leaves out.
+   */
+  orderOfMatches: SQL[];
   keyOf(row: SortedRow): string;
-  /** Beats after the cursor's, in this order. */
-  after(cursor: { key: string; id: string }): SQL;
+  /** Beats after the cursor's, in this order; `byMatches` writes it, like orderOfMatches, so that no index serves it. */
+  after(cursor: { key: string; id: string }, byMatches?: boolean): SQL;
 }
 
 /** What a page's last beat gives its cursor. */
@@ -40,18 +45,21 @@ export type SortedRow = { id: string; releaseDate: Date; priceCents: number | nu
 
 function catalogSort(name: BeatSort, kind: KeyKind, key: SQL, descending: boolean, keyOf: (row: SortedRow) => string): CatalogSort {
   const dir = descending ? desc : asc;
+  const unindexed = kind === 'time' ? sql`${key} + interval '0 seconds'` : sql`${key} + 0`;
   return {
     name,
     kind,
     key,
     descending,
     orderBy: [dir(key), dir(listedBeats.beatId)],
+    orderOfMatches: [dir(unindexed), dir(listedBeats.beatId)],
     keyOf,
-    after: (cursor) => {
+    after: (cursor, byMatches = false) => {
       const value = kind === 'time' ? sql`${cursor.key}::timestamptz` : sql`${Number(cursor.key)}::int`;
+      const k = byMatches ? unindexed : key;
       return descending
-        ? sql`(${key}, ${listedBeats.beatId}) < (${value}, ${cursor.id}::uuid)`
-        : sql`(${key}, ${listedBeats.beatId}) > (${value}, ${cursor.id}::uuid)`;
+        ? sql`(${k}, ${listedBeats.beatId}) < (${value}, ${cursor.id}::uuid)`
+        : sql`(${k}, ${listedBeats.beatId}) > (${value}, ${cursor.id}::uuid)`;
     },
   };
 }

@@ -28,5 +28,9 @@ export async function refreshPopularity(deps: Pick<Deps, 'db' | 'clock'>): Promi
     where ${listedBeats.beatId} = fresh.beat_id
     returning ${listedBeats.beatId}
   `);
+  // The rewritten rows leave their pages not all-visible, and a sort index's Index Only Scan would visit the table
+  // for them again: vacuum sets the visibility map back (the embedded database has no autovacuum to do it), and
+  // analyze keeps the statistics of recent_plays current (docs/decisions/0022-catalog-discovery-speed.md).
+  if (changed.rows.length > 0) await deps.db.execute(sql`VACUUM (ANALYZE) ${listedBeats}`);
   return changed.rows.length;
 }

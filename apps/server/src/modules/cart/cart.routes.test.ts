@@ -139,7 +139,7 @@ describe('stems cart', () => {
     expect(none.json().message).toBe('Stems are not available for this beat, sorry');
     const excl = await stems('POST', { userId: me.id, beatId: exclusive.id });
     expect(excl.statusCode).toBe(400);
-    expect(excl.json().message).toBe('The stems of Only One come with its exclusive licence.');
+    expect(excl.json().message).toBe('The stems of Only One come with its exclusive license.');
     expect(await t.deps.db.select().from(stemsCartItems)).toHaveLength(0);
   });
 

@@ -38,7 +38,7 @@ export function cartRoutes(deps: Deps): FastifyPluginAsyncZod {
         { preHandler: auth, schema: { ...secured, body: userBeatBody, response: { 200: cartChangeResponse } } },
         async (request) => {
           assertSelfOrAdmin(callerOf(request), request.body.userId);
-          const beat = await removeFromCart(deps, kind, request.body.userId, request.body.beatId);
+          const beat = await removeFromCart(deps, kind, request.body.userId, request.body.beatId, request.log);
           return { message: commerceMessages.removedFromCart(beat.title), count: await cartCount(deps, request.body.userId) };
         },
       );

@@ -1,8 +1,9 @@
 /**
  * The account's two carts: the beat cart (each beat's primary offer) and the stems cart. An item is held
- * once; only beats that can be bought that way right now may enter; sold or removed beats never show.
+ * once; only beats that can be bought that way right now may enter; removed beats never show, and an exclusive sold
+ * while in the cart shows as sold.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or } from 'drizzle-orm';
 import type { CartItem, StemsCartItem } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, cartItems, stemsCartItems, type BeatRow } from '../../db/schema.js';
@@ -10,7 +11,9 @@ import { AppError } from '../../lib/errors.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { getBeat } from '../beats/beats.service.js';
 import { isListed } from '../beats/listing.js';
-import { primaryOffer, primaryOfferProblem, stemsProblem } from '../offers/offers.js';
+import { cartLineProblem, primaryOffer, primaryOfferProblem, stemsProblem } from '../offers/offers.js';
+import { endCheckoutsHolding } from '../checkout/checkout.service.js';
+import type { Log } from '../checkout/fulfilment.service.js';
 
 export type CartKind = 'beats' | 'stems';
 
@@ -18,7 +21,9 @@ const tableOf = (kind: CartKind) => (kind === 'beats' ? cartItems : stemsCartIte
 
 export function toCartItem(beat: BeatRow, addedAt: Date): CartItem {
   const offer = primaryOffer(beat);
+  const problem = cartLineProblem(beat, addedAt);
   return {
+    ...(problem ? { unavailable: problem.message } : {}),
     _id: beat.id,
     beatTitle: beat.title,
     artistName: beat.artistName,
@@ -42,13 +47,19 @@ export function toStemsCartItem(deps: Deps, beat: BeatRow, addedAt: Date): Stems
   };
 }
 
+/**
+ * A beat sold as an exclusive while in the cart (a sold beat cannot be added): its line stays, saying so
+ * (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid).
+ */
+const soldWhileCarted = and(eq(beats.published, true), isNotNull(beats.soldAt));
+
 async function cartRows(deps: Deps, kind: CartKind, userId: string) {
   const table = tableOf(kind);
   return deps.db
     .select({ beat: beats, addedAt: table.createdAt })
     .from(table)
     .innerJoin(beats, eq(beats.id, table.beatId))
-    .where(and(eq(table.userId, userId), isListed))
+    .where(and(eq(table.userId, userId), kind === 'beats' ? or(isListed, soldWhileCarted) : isListed))
     .orderBy(asc(table.createdAt), asc(beats.title));
 }
 
@@ -85,10 +96,12 @@ export async function addToCart(deps: Deps, kind: CartKind, userId: string, beat
   return beat;
 }
 
-export async function removeFromCart(deps: Deps, kind: CartKind, userId: string, beatId: string): Promise<BeatRow> {
+/** Takes a beat out of a cart; an exclusive held by the buyer's open checkout is freed at once (docs/product/offers-and-prices.md#reservations). */
+export async function removeFromCart(deps: Deps, kind: CartKind, userId: string, beatId: string, log: Log): Promise<BeatRow> {
   const beat = await getBeat(deps, beatId);
   const table = tableOf(kind);
   await deps.db.delete(table).where(and(eq(table.userId, userId), eq(table.beatId, beatId)));
+  if (kind === 'beats' && beat.reservedBy === userId) await endCheckoutsHolding(deps, userId, beatId, log);
   return beat;
 }
 

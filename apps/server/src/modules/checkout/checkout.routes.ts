@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   beatCheckoutBody,
+  cancelCheckoutBody,
+  cancelCheckoutResponse,
   checkoutSessionResponse,
   confirmCheckoutBody,
   confirmCheckoutResponse,
@@ -20,6 +22,7 @@ import type { LimitRule } from '../../lib/rate-limiter.js';
 import { WebhookSignatureError } from '../../adapters/payments/payments.js';
 import { callerOf, requireAuth, userByIdFor } from '../auth/auth.hooks.js';
 import {
+  cancelCheckout,
   confirmCheckout,
   handlePaymentWebhook,
   openCheckout,
@@ -104,6 +107,13 @@ export function checkoutRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/checkout/confirm',
       { preHandler: auth, schema: { ...secured, body: confirmCheckoutBody, response: { 200: confirmCheckoutResponse } } },
       async (request) => confirmCheckout(deps, callerOf(request).user, request.body.sessionId, request.log),
+    );
+
+    // The buyer left the checkout: it ends, and its exclusives are free at once (docs/product/offers-and-prices.md#reservations).
+    app.post(
+      '/api/checkout/cancel',
+      { preHandler: auth, schema: { ...secured, body: cancelCheckoutBody, response: { 200: cancelCheckoutResponse } } },
+      async (request) => cancelCheckout(deps, callerOf(request).user, request.body.checkout, request.log),
     );
 
     await app.register(webhookRoute(deps));

@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { ConfirmCheckoutResponse, SessionType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, checkoutItems, checkouts, purchases, type BeatRow, type CheckoutRow, type PurchaseKind, type UserRow } from '../../db/schema.js';
+import { beats, cartItems, checkoutItems, checkouts, purchases, type BeatRow, type CheckoutRow, type PurchaseKind, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { centsToDollars } from '../beats/beat-dto.js';
+import { turnOverEndedExclusives } from '../countdown/countdown.service.js';
 import { isListed, isListedBeat } from '../beats/listing.js';
 import { rightsFrom, sourcesFor } from '../entitlements/entitlements.service.js';
-import { settleCheckout, stateOf, checkoutEventTypes, type Log } from './fulfilment.service.js';
-import { assertClientPrice, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents } from '../offers/offers.js';
+import { settleCheckout, stateOf, checkoutEventTypes, type CheckoutState, type Log } from './fulfilment.service.js';
+import { assertClientPrice, cartLineProblem, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents } from '../offers/offers.js';
 
 /** How long an exclusive is held for its buyer (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
 export const RESERVATION_MS = 30 * 60_000;
@@ -61,9 +62,19 @@ function uniqueLines(lines: LineInput[]): LineInput[] {
 export async function planBeatPurchase(deps: Deps, user: UserRow, lines: LineInput[]): Promise<PlannedItem[]> {
   const unique = uniqueLines(lines);
   const found = await beatsById(deps, unique.map((l) => l.beatId));
+  const carted = unique.length
+    ? await deps.db
+        .select({ beatId: cartItems.beatId, addedAt: cartItems.createdAt })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, user.id), inArray(cartItems.beatId, unique.map((l) => l.beatId))))
+    : [];
+  const addedAt = new Map(carted.map((c) => [c.beatId, c.addedAt]));
   const items: PlannedItem[] = [];
   for (const line of unique) {
     const beat = found.get(line.beatId)!;
+    // A cart line whose exclusive was sold or ended cannot be paid (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid).
+    const lineProblem = addedAt.has(beat.id) ? cartLineProblem(beat, addedAt.get(beat.id)!) : null;
+    if (lineProblem) throw lineProblem;
     const problem = primaryOfferProblem(beat);
     if (problem) throw problem;
     const offer = primaryOffer(beat);
@@ -83,7 +94,7 @@ export async function planBeatPurchase(deps: Deps, user: UserRow, lines: LineInp
       beat,
       title: beat.title,
       priceCents: offer.priceCents!,
-      description: offer.kind === 'exclusive' ? 'Exclusive licence: MP3, WAV and stems' : 'MP3 lease (non-exclusive licence)',
+      description: offer.kind === 'exclusive' ? 'Exclusive license: MP3, WAV and stems' : 'MP3 lease (non-exclusive license)',
     });
   }
   return items;
@@ -114,7 +125,7 @@ export async function planExclusive(deps: Deps, beatId: string, price: number | 
   const problem = primaryOfferProblem(beat);
   if (problem) throw problem;
   assertClientPrice(price, beat.priceCents!, beat.title);
-  return [{ kind: 'exclusive', beat, title: beat.title, priceCents: beat.priceCents!, description: 'Exclusive licence: MP3, WAV and stems' }];
+  return [{ kind: 'exclusive', beat, title: beat.title, priceCents: beat.priceCents!, description: 'Exclusive license: MP3, WAV and stems' }];
 }
 
 export function planVipPlan(deps: Deps, user: UserRow, price: number | undefined): PlannedItem[] {
@@ -228,7 +239,8 @@ export async function openCheckout(
       currency: 'usd',
       lineItems: items.map((item) => ({ name: item.title, description: item.description, amountCents: item.priceCents })),
       successUrl: `${ctx.origin}/paymentConfirm?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ctx.origin}/cart`,
+      // The cart page ends this checkout when the buyer comes back from it (docs/product/offers-and-prices.md#reservations).
+      cancelUrl: `${ctx.origin}/cart?cancelled_checkout=${checkoutId}`,
       expiresAt,
       metadata: { sessionType, userId: user.id },
     });
@@ -302,6 +314,7 @@ export async function handlePaymentWebhook(
   }
   const result = await settleCheckout(deps, checkout, event.session, { event, log });
   if (result.duplicateEvent) return { received: true, outcome: 'duplicate' };
+  if (result.state === 'expired') await turnOverEndedExclusives(deps);
   return { received: true, outcome: result.state };
 }
 
@@ -338,5 +351,64 @@ export async function confirmCheckout(
             .where(eq(checkoutItems.checkoutId, settled.id))
             .orderBy(asc(checkoutItems.title))
         ).map((i) => ({ title: i.title, kind: i.kind, price: centsToDollars(i.priceCents), refunded: false }));
-  return { status: state, sessionType: settled.sessionType, total: centsToDollars(settled.amountCents), items };
+  return { checkoutId: settled.id, status: state, sessionType: settled.sessionType, total: centsToDollars(settled.amountCents), items };
+}
+
+// ── Ending a checkout: its exclusives are free again at once ───────────────────────────
+
+/**
+ * Ends an open checkout at the provider and settles what the provider then says: expired (its exclusives
+ * are released at once) or, if the buyer paid meanwhile, fulfilled. A checkout already settled is left as it is.
+ */
+async function endCheckout(deps: Deps, checkout: CheckoutRow, log: Log) {
+  if (checkout.fulfilledAt || checkout.status !== 'open') return stateOf(checkout);
+  const session = await deps.payments.expireCheckoutSession(checkout.providerSessionId);
+  if (!session) return stateOf(checkout);
+  const settled = await settleCheckout(deps, checkout, session, { log });
+  if (settled.state === 'expired') {
+    log.info({ checkoutId: checkout.id }, 'checkout cancelled');
+    // An exclusive whose countdown ended while it was held turns over now, not when the hold would have lapsed.
+    await turnOverEndedExclusives(deps);
+  }
+  return settled.state;
+}
+
+/**
+ * The buyer left the checkout (its cancel link, or the store's cart page it returns to): the checkout ends and
+ * its exclusives are free for everyone at once (docs/product/offers-and-prices.md#reservations).
+ * `ref` is the provider's session id or the store's own checkout id.
+ */
+export async function cancelCheckout(deps: Deps, caller: UserRow | null, ref: string, log: Log): Promise<{ status: CheckoutState }> {
+  const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+  const [checkout] = await deps.db
+    .select()
+    .from(checkouts)
+    .where(byId ? eq(checkouts.id, ref) : and(eq(checkouts.provider, deps.payments.kind), eq(checkouts.providerSessionId, ref)))
+    .limit(1);
+  if (!checkout) throw notFound('This checkout does not exist.');
+  if (caller && checkout.userId !== caller.id && !caller.isAdmin) throw forbidden('This checkout belongs to another account.');
+  return { status: await endCheckout(deps, checkout, log) };
+}
+
+/**
+ * The buyer took an exclusive out of their cart: every open checkout of theirs that holds it ends, so the
+ * beat is free again at once (docs/product/offers-and-prices.md#reservations).
+ */
+export async function endCheckoutsHolding(deps: Deps, userId: string, beatId: string, log: Log): Promise<number> {
+  const open = await deps.db
+    .selectDistinct({ checkout: checkouts })
+    .from(checkouts)
+    .innerJoin(checkoutItems, eq(checkoutItems.checkoutId, checkouts.id))
+    .where(
+      and(
+        eq(checkoutItems.beatId, beatId),
+        eq(checkoutItems.kind, 'exclusive'),
+        eq(checkouts.userId, userId),
+        eq(checkouts.status, 'open'),
+        isNull(checkouts.fulfilledAt),
+        eq(checkouts.provider, deps.payments.kind),
+      ),
+    );
+  for (const { checkout } of open) await endCheckout(deps, checkout, log);
+  return open.length;
 }

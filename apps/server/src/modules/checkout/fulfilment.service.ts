@@ -200,8 +200,8 @@ async function fulfilInTx(tx: Tx, checkout: CheckoutRow, session: ProviderSessio
     await tx.delete(stemsCartItems).where(and(eq(stemsCartItems.userId, user.id), inArray(stemsCartItems.beatId, boughtStems)));
   }
   if (soldExclusives.length > 0) {
-    // A sold exclusive leaves every cart (docs/product/offers-and-prices.md#exclusives).
-    await tx.delete(cartItems).where(inArray(cartItems.beatId, soldExclusives));
+    // A sold exclusive stays in other buyers' beat carts, its line saying it was sold and refused at checkout
+    // (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid); it leaves every stems cart.
     await tx.delete(stemsCartItems).where(inArray(stemsCartItems.beatId, soldExclusives));
   }
   return { checkout: claimed, user: user ?? null, lines };

@@ -53,7 +53,7 @@ async function freshBuyer(overrides: Partial<typeof users.$inferInsert> = {}) {
 }
 
 describe('the built-in test checkout page', () => {
-  it('shows the items, the total, a card form with Pay and a Cancel link to /cart, under its own CSP', async () => {
+  it('shows the items, the total, a card form with Pay and a Cancel link that ends the session, under its own CSP', async () => {
     const { sessionId, url } = await openCheckoutOk(t, token, 'beatPurchase', body(buyer, { beatDetails: [lineOf(lease), lineOf(lease2)] }));
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe('the built-in test checkout page', () => {
     expect(page.body).toContain('Static Run');
     expect(page.body).toContain('$49.98');
     expect(page.body).toContain('>Pay $49.98</button>');
-    expect(page.body).toMatch(/<a class="back" href="\/cart"[^>]*>.*Cancel<\/a>/);
+    expect(page.body).toMatch(new RegExp(`<a class="back" href="/test-checkout/${sessionId}/cancel"[^>]*>.*Cancel</a>`));
     expect(page.body).toContain('4242 4242 4242 4242');
     expect(page.body).toContain(buyer.email);
     for (const asset of ['checkout.css', 'checkout.js']) {
@@ -276,6 +276,7 @@ describe('the success page settles its own session', () => {
     const res = await confirm(opened.sessionId, userToken);
     expect(res.statusCode).toBe(200);
     expect(res.json() as ConfirmCheckoutResponse).toEqual({
+      checkoutId: expect.any(String),
       status: 'paid',
       sessionType: 'vipPlan',
       total: 29,
@@ -304,7 +305,7 @@ describe('the success page settles its own session', () => {
 });
 
 describe('exclusives', () => {
-  it('a paid exclusive is sold: it leaves the store and every cart, and its buyer owns everything', async () => {
+  it('a paid exclusive is sold: it leaves the store, other carts say so, and its buyer owns everything', async () => {
     const { user, token: userToken } = await freshBuyer();
     const { user: watcher, token: watcherToken } = await freshBuyer();
     const exclusive = await createBeat(t, { title: 'Crown Jewel', beatType: 'Exclusive', priceCents: 50000, stemsKey: 'audio/cj.zip' });
@@ -319,7 +320,14 @@ describe('exclusives', () => {
     expect(beat!.reservedBy).toBeNull();
     const listed = (await t.app.inject({ method: 'GET', url: '/api/getbeats' })).json() as { beats: Array<{ _id: string }> };
     expect(listed.beats.some((b) => b._id === exclusive.id)).toBe(false);
-    expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.beatId, exclusive.id))).toEqual([]);
+    // The buyer's cart is done with it; another buyer's cart keeps the line, saying it was sold
+    // (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid).
+    const carted = await t.deps.db.select().from(cartItems).where(eq(cartItems.beatId, exclusive.id));
+    expect(carted.map((c) => c.userId)).toEqual([watcher.id]);
+    const watcherCart = (await t.app.inject(authed(watcherToken, { method: 'GET', url: `/api/cart/${watcher.id}` }))).json();
+    expect(watcherCart.cartItems).toEqual([
+      expect.objectContaining({ _id: exclusive.id, unavailable: 'Crown Jewel has already been sold. Remove it from your cart to pay for the rest.' }),
+    ]);
     const owned = await t.deps.db
       .select()
       .from(entitlements)

@@ -43,7 +43,7 @@ export async function sendReceipt(
       paragraphs,
       table: { rows, total },
       action: { label: 'Open your dashboard', url: productUrl(deps.config, '/user-dashboard') },
-      footnote: `Your licence agreements (PDF) are on your dashboard and in your purchase history: ${productUrl(deps.config, '/purchase-history')}`,
+      footnote: `Your license agreements (PDF) are on your dashboard and in your purchase history: ${productUrl(deps.config, '/purchase-history')}`,
     }),
   });
 }

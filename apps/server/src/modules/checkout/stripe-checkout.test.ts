@@ -184,7 +184,8 @@ describe('Stripe Checkout (against a local stand-in)', () => {
     expect(create.form.get('customer_email')).toBe(buyer.email);
     expect(create.form.get('client_reference_id')).toBe(row!.id);
     expect(create.form.get('success_url')).toBe('https://store.example.test/paymentConfirm?session_id={CHECKOUT_SESSION_ID}');
-    expect(create.form.get('cancel_url')).toBe('https://store.example.test/cart');
+    // Coming back without paying ends the checkout (docs/product/offers-and-prices.md#reservations).
+    expect(create.form.get('cancel_url')).toBe(`https://store.example.test/cart?cancelled_checkout=${row!.id}`);
     expect(Number(create.form.get('expires_at')) - Math.floor(clock.now().getTime() / 1000)).toBe(31 * 60);
     expect(create.headers['idempotency-key']).toBe(`checkout-${row!.id}`);
   });

@@ -72,7 +72,7 @@ export function renderCheckoutPage(input: {
 <header class="summary">
   <div class="summary__inner">
     <div class="summary__top">
-      <a class="back" href="/cart" id="cancel-link"><span aria-hidden="true">&larr;</span> Cancel</a>
+      <a class="back" href="/test-checkout/${e(input.sessionId)}/cancel" id="cancel-link"><span aria-hidden="true">&larr;</span> Cancel</a>
       <p class="brand">${brand}</p>
       <span class="test-badge">TEST MODE</span>
     </div>
@@ -117,7 +117,7 @@ ${lines}
     <p class="hint">Test mode: pay with the card <strong>4242 4242 4242 4242</strong>, any future date and any 3-digit CVC. No money moves.
     This session ends in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.</p>
   </form>
-  <footer class="foot">Powered by the Beat Market test checkout · <a href="/cart">Cancel and return to your cart</a></footer>
+  <footer class="foot">Powered by the Beat Market test checkout · <a href="/test-checkout/${e(input.sessionId)}/cancel">Cancel and return to your cart</a></footer>
 </main>
 </div>`,
   );

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { TEST_CARD_NUMBER, type TestCheckout, type TestCheckoutView } from '../../adapters/payments/test-checkout.js';
 import { WEBHOOK_PATH } from './checkout.routes.js';
+import { cancelCheckout } from './checkout.service.js';
 import {
   checkoutCss,
   checkoutJs,
@@ -26,8 +27,8 @@ const pageHeaders = {
 
 const DECLINED_CARD = '4000000000000002';
 const kindDescriptions: Record<string, string> = {
-  lease: 'MP3 lease (non-exclusive licence)',
-  exclusive: 'Exclusive licence: MP3, WAV and stems',
+  lease: 'MP3 lease (non-exclusive license)',
+  exclusive: 'Exclusive license: MP3, WAV and stems',
   stems: 'Stems (every track of the beat)',
   vipPlan: 'Lifetime access to every VIP catalog beat',
 };
@@ -147,6 +148,16 @@ export function testCheckoutRoutes(deps: Deps) {
       const view = params.success ? await payments.view(params.data.sessionId) : null;
       if (!view) return sendHtml(reply, 404, notices.missing);
       return render(reply, view, emptyForm, null);
+    });
+
+    // Cancel (the page's link, as Stripe's page links to its cancel address): the session ends and its exclusives are
+    // free at once (docs/product/offers-and-prices.md#reservations), then the buyer is back in the cart.
+    app.get('/test-checkout/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
+      const params = sessionParams.safeParse(request.params);
+      const view = params.success ? await payments.view(params.data.sessionId) : null;
+      if (!view) return sendHtml(reply, 404, notices.missing);
+      await cancelCheckout(deps, null, view.session.id, request.log);
+      return reply.code(303).header('Cache-Control', 'no-store').redirect('/cart', 303);
     });
 
     app.post('/test-checkout/:sessionId/pay', { schema: { hide: true } }, async (request, reply) => {

@@ -103,3 +103,61 @@ describe('the background job', () => {
     expect((await reload(later)).beatType).toBe('Exclusive');
   });
 });
+
+describe('the live catalog: GET /api/catalog/version and the server clock', () => {
+  const version = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/catalog/version', headers });
+
+  it('answers the version with an ETag, 304 while unchanged, and a new version after a visible change', async () => {
+    const first = await version();
+    expect(first.statusCode).toBe(200);
+    const { version: v1 } = first.json() as { version: number };
+    expect(first.headers.etag).toBe(`"v${v1}"`);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const same = await version({ 'if-none-match': `"v${v1}"` });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+
+    await exclusive({ countdownEndTime: minutes(30) });
+    const moved = await version({ 'if-none-match': `"v${v1}"` });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().version).toBeGreaterThan(v1);
+  });
+
+  it('turns over a countdown that has ended before answering, so a poll alone learns of it (no nudge, no job)', async () => {
+    const beat = await exclusive({ countdownEndTime: minutes(1) });
+    const before = (await version()).json().version as number;
+    expect((await version()).json().version).toBe(before);
+    expect((await reload(beat)).beatType).toBe('Exclusive');
+
+    clock.set(minutes(1));
+    const after = (await version()).json().version as number;
+    expect(after).toBeGreaterThan(before);
+    const row = await reload(beat);
+    expect(row.beatType).toBe('Non-Exclusive');
+    expect(row.priceCents).toBe(2450);
+    // The catalog answers of that version show it in the VIP list.
+    const vip = await t.app.inject({ method: 'GET', url: `/api/beats?type=Non-Exclusive&q=${encodeURIComponent(beat.title)}` });
+    expect(vip.json().beats.map((b: { _id: string }) => b._id)).toContain(beat.id);
+  });
+
+  it('a held exclusive waits for its hold: polls do not turn it over early', async () => {
+    const beat = await exclusive({ countdownEndTime: minutes(-1), reservedUntil: minutes(10) });
+    await version();
+    expect((await reload(beat)).beatType).toBe('Exclusive');
+    clock.set(minutes(10));
+    await version();
+    expect((await reload(beat)).beatType).toBe('Non-Exclusive');
+  });
+
+  it('every answer carries the server clock in X-Server-Time, set per response even for a cached catalog answer', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(first.headers['x-server-time']).toBe(String(clock.now().getTime()));
+    clock.advance(1234);
+    const again = await t.app.inject({ method: 'GET', url: '/api/config', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['x-server-time']).toBe(String(clock.now().getTime()));
+    const refused = await t.app.inject({ method: 'POST', url: '/api/changebeattype', payload: {} });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['x-server-time']).toBe(String(clock.now().getTime()));
+  });
+});

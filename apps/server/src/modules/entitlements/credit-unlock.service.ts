@@ -21,7 +21,7 @@ export interface CreditUnlock {
 export async function unlockWithCredit(deps: Deps, user: UserRow, beatId: string): Promise<CreditUnlock> {
   const beat = await getBeat(deps, beatId);
   if (beat.beatType === 'Exclusive') {
-    throw badRequest('Exclusive beats cannot be unlocked with credits. Buy the exclusive licence instead.');
+    throw badRequest('Exclusive beats cannot be unlocked with credits. Buy the exclusive license instead.');
   }
   if (!inCatalog(beat)) throw notFound('This beat is no longer in the catalog.');
 

@@ -172,7 +172,7 @@ describe('POST /api/reduce-credits', () => {
     const exclusive = await withFiles({ beatType: 'Exclusive', priceCents: 25000 });
     const refused = await unlock(user.email, exclusive.id, token);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('Exclusive beats cannot be unlocked with credits. Buy the exclusive licence instead.');
+    expect(refused.json().message).toBe('Exclusive beats cannot be unlocked with credits. Buy the exclusive license instead.');
 
     const deleted = await withFiles({ published: false, deletedAt: new Date() });
     expect((await unlock(user.email, deleted.id, token)).statusCode).toBe(404);

@@ -2,13 +2,13 @@
  * Who may download what: the one rule of the entitlement table (docs/product/entitlements.md), used by the download check,
  * the credit unlock, download links and the protected file routes.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { grantedRights, type DownloadRights } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { getBeat } from '../beats/beats.service.js';
 import { isListedBeat, type ListingFields } from '../beats/listing.js';
 import type { Db, Tx } from '../../db/client.js';
-import { beats, entitlements, type BeatRow, type EntitlementSource, type UserRow } from '../../db/schema.js';
+import { beats, entitlements, purchases, type BeatRow, type EntitlementSource, type UserRow } from '../../db/schema.js';
 
 export type RightsUser = Pick<UserRow, 'id' | 'userType' | 'isStemsAvailable'>;
 export type RightsBeat = Pick<BeatRow, 'id' | 'beatType' | 'wavKey' | 'stemsKey'> & ListingFields;
@@ -47,6 +47,17 @@ export function rightsFrom(user: RightsUser, beat: RightsBeat, sources: readonly
   return { mp3: rights.mp3, wav: rights.wav && beat.wavKey !== null, stems: rights.stems && beat.stemsKey !== null };
 }
 
+/** The VIP plan: every beat of the VIP catalog, for as long as the account has it. */
+export function hasCatalogPlan(user: Pick<UserRow, 'userType'>): boolean {
+  return user.userType === 'vipUser';
+}
+
+/**
+ * A row bought with a purchase that was refunded grants nothing (docs/product/entitlements.md#refunds); rows
+ * without a purchase (credit unlocks) always count.
+ */
+const notRefunded = sql`not exists (select 1 from ${purchases} where ${purchases.id} = ${entitlements.purchaseId} and ${purchases.refundedAt} is not null)`;
+
 export function hasAnyRight(rights: DownloadRights): boolean {
   return rights.mp3 || rights.wav || rights.stems;
 }
@@ -55,7 +66,7 @@ export async function sourcesFor(db: Db | Tx, userId: string, beatId: string): P
   const rows = await db
     .select({ source: entitlements.source })
     .from(entitlements)
-    .where(and(eq(entitlements.userId, userId), eq(entitlements.beatId, beatId)));
+    .where(and(eq(entitlements.userId, userId), eq(entitlements.beatId, beatId), notRefunded));
   return rows.map((r) => r.source);
 }
 
@@ -87,7 +98,7 @@ export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Prom
     })
     .from(entitlements)
     .innerJoin(beats, eq(beats.id, entitlements.beatId))
-    .where(eq(entitlements.userId, user.id));
+    .where(and(eq(entitlements.userId, user.id), notRefunded));
   const byBeat = new Map<string, { beat: RightsBeat; sources: EntitlementSource[] }>();
   for (const row of rows) {
     const entry = byBeat.get(row.beat.id) ?? { beat: row.beat, sources: [] };
@@ -99,3 +110,69 @@ export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Prom
     .filter(hasAnyRight);
 }
 
+
+/** One way a user holds a beat: the row's source, when, and the purchase behind it (none for a credit unlock). */
+export interface Hold {
+  source: EntitlementSource;
+  acquiredAt: Date;
+  purchaseId: string | null;
+  checkoutId: string | null;
+}
+
+export interface HeldBeat {
+  beat: BeatRow;
+  /** Newest first. */
+  holds: Hold[];
+  rights: DownloadRights;
+  /** The newest hold's time: the library's order. */
+  acquiredAt: Date;
+}
+
+/**
+ * Every beat the user holds rows for (purchases, credit unlocks) with how and when each was obtained and what it
+ * allows now, newest first (the most recent hold counts); beats that allow nothing are left out. The account-wide
+ * grants (VIP plan, stems grant) add to the rights of these beats but bring no beat of their own.
+ */
+export async function heldBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Promise<HeldBeat[]> {
+  const rows = await deps.db
+    .select({
+      beat: beats,
+      source: entitlements.source,
+      createdAt: entitlements.createdAt,
+      purchaseId: entitlements.purchaseId,
+      checkoutId: purchases.checkoutId,
+      purchasedAt: purchases.purchasedAt,
+    })
+    .from(entitlements)
+    .innerJoin(beats, eq(beats.id, entitlements.beatId))
+    .leftJoin(purchases, eq(purchases.id, entitlements.purchaseId))
+    .where(and(eq(entitlements.userId, user.id), notRefunded))
+    .orderBy(desc(entitlements.createdAt), desc(entitlements.beatId));
+  const byBeat = new Map<string, { beat: BeatRow; holds: Hold[] }>();
+  for (const row of rows) {
+    const entry = byBeat.get(row.beat.id) ?? { beat: row.beat, holds: [] };
+    entry.holds.push({
+      source: row.source,
+      acquiredAt: row.purchasedAt ?? row.createdAt,
+      purchaseId: row.purchaseId,
+      checkoutId: row.checkoutId,
+    });
+    byBeat.set(row.beat.id, entry);
+  }
+  const held: HeldBeat[] = [];
+  for (const { beat, holds } of byBeat.values()) {
+    holds.sort((a, b) => b.acquiredAt.getTime() - a.acquiredAt.getTime());
+    const rights = rightsFrom(
+      user,
+      beat,
+      holds.map((h) => h.source),
+    );
+    if (hasAnyRight(rights)) held.push({ beat, holds, rights, acquiredAt: holds[0]!.acquiredAt });
+  }
+  return held.sort((a, b) => b.acquiredAt.getTime() - a.acquiredAt.getTime() || (a.beat.id < b.beat.id ? 1 : -1));
+}
+
+/** What the account-wide grants alone allow of a beat the user holds no rows for (a VIP catalog beat). */
+export function grantedRightsOf(user: RightsUser, beat: RightsBeat): DownloadRights {
+  return rightsFrom(user, beat, []);
+}

@@ -30,6 +30,25 @@ export function saleProblem(beat: Pick<BeatRow, 'title' | 'published' | 'soldAt'
   return null;
 }
 
+/**
+ * Why a beat cart line cannot be paid (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid), or null: the
+ * exclusive was sold, or its countdown ended after it was carted (the line was an exclusive; the beat is now a lease).
+ * The cart shows this on the line and the checkout refuses with it.
+ */
+export function cartLineProblem(
+  beat: Pick<BeatRow, 'title' | 'published' | 'soldAt' | 'previewKey' | 'beatType' | 'priceCents' | 'countdownEndTime'>,
+  addedAt: Date,
+): AppError | null {
+  if (beat.soldAt !== null) return conflict(`${beat.title} has already been sold. Remove it from your cart to pay for the rest.`);
+  if (beat.beatType !== 'Exclusive' && beat.countdownEndTime !== null && beat.countdownEndTime > addedAt) {
+    const lease = beat.priceCents === null ? '' : ` at ${formatUsd(beat.priceCents)}`;
+    return conflict(
+      `The exclusive offer of ${beat.title} has ended: it is now in the VIP catalog${lease}. Remove it from your cart to pay for the rest.`,
+    );
+  }
+  return null;
+}
+
 /** Why a beat cannot be bought as its primary offer (lease or exclusive), or null when it can. */
 export function primaryOfferProblem(beat: BeatRow): AppError | null {
   const notForSale = saleProblem(beat);
@@ -47,7 +66,7 @@ export function primaryOfferProblem(beat: BeatRow): AppError | null {
 export function stemsProblem(beat: BeatRow): AppError | null {
   const notForSale = saleProblem(beat);
   if (notForSale) return notForSale;
-  if (beat.beatType === 'Exclusive') return badRequest(`The stems of ${beat.title} come with its exclusive licence.`);
+  if (beat.beatType === 'Exclusive') return badRequest(`The stems of ${beat.title} come with its exclusive license.`);
   if (!beat.stemsKey) return badRequest(commerceMessages.stemsNotAvailable);
   return null;
 }

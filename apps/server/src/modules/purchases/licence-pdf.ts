@@ -29,15 +29,15 @@ interface LicenceTerms {
 /** The licence of each way of buying: its rights are the entitlement table's (`grantedRights`), with the offers' promises (docs/product/offers-and-prices.md). */
 export const licenceTerms: Record<PurchaseKind, LicenceTerms> = {
   lease: {
-    name: 'MP3 Lease Licence',
+    name: 'MP3 Lease License',
     rights: grantedRights.lease,
     exclusive: false,
     scope: 'the MP3 file of the beat named below',
     royalties: null,
-    extra: ['The producer keeps the right to licence the beat to others until it is sold exclusively.'],
+    extra: ['The producer keeps the right to license the beat to others until it is sold exclusively.'],
   },
   stems: {
-    name: 'Stems Licence',
+    name: 'Stems License',
     rights: grantedRights.stems,
     exclusive: false,
     scope: 'the stems (the separate tracks) of the beat named below',
@@ -45,18 +45,18 @@ export const licenceTerms: Record<PurchaseKind, LicenceTerms> = {
     extra: ['The stems may be mixed, edited and rearranged for the licensee\u2019s own recordings.'],
   },
   exclusive: {
-    name: 'Exclusive Licence',
+    name: 'Exclusive License',
     rights: grantedRights.exclusive,
     exclusive: true,
     scope: 'the beat named below, in MP3 and WAV, with its stems',
     royalties: '100% of royalties go to the licensee.',
     extra: [
-      'The beat was removed from sale on the date of this agreement: no further licences of it are granted.',
+      'The beat was removed from sale on the date of this agreement: no further licenses of it are granted.',
       'Free mixing and mastering for one song on this beat is included for a limited time.',
     ],
   },
   vipPlan: {
-    name: 'VIP Catalog Licence',
+    name: 'VIP Catalog License',
     rights: grantedRights.vipPlan,
     exclusive: false,
     scope: 'every Non-Exclusive beat of the VIP catalog, in MP3 and WAV, for as long as it is in the catalog',
@@ -108,7 +108,7 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   const beatName = input.beat ? input.beat.title : 'VIP catalog';
   doc.setTitle(winAnsi(`${terms.name} — ${beatName}`));
   doc.setAuthor('Beat Market');
-  doc.setSubject(winAnsi(`Licence agreement for ${input.buyer.name}`));
+  doc.setSubject(winAnsi(`License agreement for ${input.buyer.name}`));
   doc.setCreator('Beat Market');
   doc.setCreationDate(generatedAt);
 
@@ -135,7 +135,7 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   page.drawCircle({ x: margin + 6, y: height - 44, size: 6, color: accent });
   y = height - 50;
   text('Beat Market', margin + 20, 18, bold, rgb(0.96, 0.96, 0.97));
-  text('LICENCE AGREEMENT', width - margin - bold.widthOfTextAtSize('LICENCE AGREEMENT', 11), 11, bold, accent);
+  text('LICENSE AGREEMENT', width - margin - bold.widthOfTextAtSize('LICENSE AGREEMENT', 11), 11, bold, accent);
 
   y = height - 140;
   text(terms.name, margin, 24, bold);
@@ -145,12 +145,12 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   // Parties and purchase
   y -= 36;
   const details: Array<[string, string]> = [
-    ['Licence number', input.purchaseId],
+    ['License number', input.purchaseId],
     ['Date', formatUsDate(input.purchasedAt)],
     ['Licensee (buyer)', `${input.buyer.name} <${input.buyer.email}>`],
     ['Licensor', input.beat?.artistName ? `Beat Market, for the producer ${input.beat.artistName}` : 'Beat Market'],
     ['Beat', input.beat ? `${input.beat.title}${input.beat.bpm ? ` (${input.beat.bpm} BPM)` : ''}` : 'Every Non-Exclusive beat of the VIP catalog'],
-    ['Licence type', `${terms.name}${terms.exclusive ? ' (exclusive)' : ' (non-exclusive)'}`],
+    ['License type', `${terms.name}${terms.exclusive ? ' (exclusive)' : ' (non-exclusive)'}`],
     ['Price paid', `${formatUsd(input.priceCents)} USD`],
   ];
   if (input.orderId) details.push(['Order', input.orderId]);
@@ -191,10 +191,10 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   text('Terms', margin, 14, bold);
   y -= 20;
   const paragraphs = [
-    `Beat Market grants the licensee a ${terms.exclusive ? 'worldwide, exclusive' : 'worldwide, non-exclusive'} licence to use ${terms.scope} in the licensee\u2019s own musical works, including recording, releasing, streaming, selling and performing them.`,
+    `Beat Market grants the licensee a ${terms.exclusive ? 'worldwide, exclusive' : 'worldwide, non-exclusive'} license to use ${terms.scope} in the licensee\u2019s own musical works, including recording, releasing, streaming, selling and performing them.`,
     ...terms.extra,
     ...(terms.royalties ? [terms.royalties] : []),
-    'The licensee may not resell, sub-licence or give away the files themselves, nor register the beat alone with a content identification service.',
+    'The licensee may not resell, sublicense or give away the files themselves, nor register the beat alone with a content identification service.',
     'The producer keeps the copyright of the beat and is credited as its producer where credits are given.',
   ];
   for (const paragraph of paragraphs) {
@@ -211,7 +211,7 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   for (const [i, each] of pages.entries()) {
     each.drawLine({ start: { x: margin, y: 64 }, end: { x: width - margin, y: 64 }, thickness: 0.75, color: rule });
     const note = winAnsi(
-      `Licence ${input.purchaseId} · issued electronically by Beat Market on ${formatUsDate(generatedAt)}; valid without signature.` +
+      `License ${input.purchaseId} · issued electronically by Beat Market on ${formatUsDate(generatedAt)}; valid without signature.` +
         (pages.length > 1 ? ` Page ${i + 1} of ${pages.length}.` : ''),
     );
     each.drawText(note, { x: margin, y: 48, size: 8.5, font: regular, color: muted });

@@ -140,10 +140,10 @@ describe('licence agreements', () => {
     const res = await t.app.inject(authed(token, { method: 'GET', url: `/api/purchases/${exclusivePurchase._id}/licence` }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="Solo-Crown-Exclusive-Licence.pdf"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Solo-Crown-Exclusive-License.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);
-    for (const expected of ['Exclusive Licence', 'Dana Dashboard', buyer.email, 'Solo Crown', '06/15/2026', '$400.00 USD', 'Stems', '100% to the licensee']) {
+    for (const expected of ['Exclusive License', 'Dana Dashboard', buyer.email, 'Solo Crown', '06/15/2026', '$400.00 USD', 'Stems', '100% to the licensee']) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toMatch(/MP3 file\nNo/);
@@ -152,11 +152,11 @@ describe('licence agreements', () => {
     const leasePdf = await pdfText(
       (await t.app.inject(authed(token, { method: 'GET', url: `/api/purchases/${leasePurchase._id}/licence` }))).rawPayload,
     );
-    expect(leasePdf).toContain('MP3 Lease Licence');
+    expect(leasePdf).toContain('MP3 Lease License');
     expect(leasePdf).toMatch(/MP3 file\nYes\nWAV file\nNo\nStems\nNo/);
     const vip = rows.find((p) => p.kind === 'vipPlan')!;
     const vipPdf = await pdfText((await t.app.inject(authed(token, { method: 'GET', url: `/api/purchases/${vip._id}/licence` }))).rawPayload);
-    expect(vipPdf).toContain('VIP Catalog Licence');
+    expect(vipPdf).toContain('VIP Catalog License');
     expect(vipPdf).toMatch(/MP3 file\nYes\nWAV file\nYes\nStems\nNo/);
   });
 
@@ -172,7 +172,7 @@ describe('licence agreements', () => {
     await t.deps.db.update(purchases).set({ refundedAt: clock.now() }).where(eq(purchases.id, row!.id));
     const refunded = await t.app.inject(authed(token, { method: 'GET', url }));
     expect(refunded.statusCode).toBe(409);
-    expect(refunded.json().message).toBe('This purchase was refunded, so it carries no licence.');
+    expect(refunded.json().message).toBe('This purchase was refunded, so it carries no license.');
   });
 
   it('survives titles outside the PDF fonts’ alphabet', async () => {

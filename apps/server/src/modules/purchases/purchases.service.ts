@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { beats, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import { centsToDollars, toBeatDto } from '../beats/beat-dto.js';
+import { beatDtoColumns, centsToDollars, toBeatDto } from '../beats/beat-dto.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
 
 export function toPurchaseDto(row: PurchaseRow): Purchase {
@@ -42,7 +42,7 @@ function afterCursor(cursor: string | undefined): SQL | undefined {
 /** The purchase's sort key as the database prints it, so a cursor keeps the timestamp's microseconds. */
 const purchaseKeyText = sql<string>`${purchases.purchasedAt}::text`;
 
-function nextCursorOf<T extends { key: string; purchase: PurchaseRow }>(rows: T[], limit: number | undefined): { shown: T[]; nextCursor: string | null } {
+function nextCursorOf<T extends { key: string; purchase: Pick<PurchaseRow, 'id'> }>(rows: T[], limit: number | undefined): { shown: T[]; nextCursor: string | null } {
   if (!limit || rows.length <= limit) return { shown: rows, nextCursor: null };
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1]!;
@@ -77,7 +77,7 @@ export async function listPurchasedBeats(
 ): Promise<{ beats: PurchasedBeat[]; nextCursor: string | null }> {
   const newer = alias(purchases, 'newer');
   const query = deps.db
-    .select({ beat: beats, purchase: purchases, key: purchaseKeyText })
+    .select({ beat: beatDtoColumns, purchase: { id: purchases.id, purchasedAt: purchases.purchasedAt }, key: purchaseKeyText })
     .from(purchases)
     .innerJoin(beats, eq(beats.id, purchases.beatId))
     .where(
@@ -126,6 +126,6 @@ export async function purchaseForLicence(deps: Deps, caller: UserRow, purchaseId
     .limit(1);
   if (!row) throw notFound('This purchase does not exist.');
   if (row.purchase.userId !== caller.id && !caller.isAdmin) throw forbidden('This purchase belongs to another account.');
-  if (row.purchase.refundedAt) throw conflict('This purchase was refunded, so it carries no licence.');
+  if (row.purchase.refundedAt) throw conflict('This purchase was refunded, so it carries no license.');
   return row;
 }

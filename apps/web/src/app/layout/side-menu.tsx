@@ -6,6 +6,7 @@ import {
   Gem,
   Heart,
   Info,
+  Library,
   LogOut,
   Megaphone,
   Palette,
@@ -20,6 +21,7 @@ import { paths, withReturnUrl } from '../../config/paths';
 import { useAuth } from '../../features/auth';
 import { useCurrentPath } from '../../hooks/use-current-path';
 import { Brand } from './brand';
+import { StorePagesNav } from './store-pages-nav';
 
 interface Item {
   to: string;
@@ -70,6 +72,12 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
       to: isAuthenticated ? paths.userDashboard : withReturnUrl(paths.login, paths.userDashboard),
       label: 'My Account',
       icon: <UserRound />,
+      neverActive: !isAuthenticated,
+    },
+    {
+      to: isAuthenticated ? paths.library : withReturnUrl(paths.login, paths.library),
+      label: 'My Library',
+      icon: <Library />,
       neverActive: !isAuthenticated,
     },
     {
@@ -153,6 +161,7 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
           </div>
         )}
       </nav>
+      <StorePagesNav current={current} onNavigate={onNavigate} />
     </div>
   );
 });

@@ -1,13 +1,18 @@
-/** The top bar (docs/product/screens-and-words.md#layout): drawer button on phones, cart with its count, and the account avatar or Signup/Login. */
+/**
+ * The top bar (docs/product/screens-and-words.md#layout): drawer button on phones, cart with its count, and the account avatar or
+ * Signup/Login, which brings the visitor back to where they were (`returnUrl`).
+ */
 import { forwardRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Menu, ShoppingCart } from 'lucide-react';
 import type { User } from '@beat/shared';
-import { paths } from '../../config/paths';
+import { paths, safeReturnUrl, withReturnUrl } from '../../config/paths';
 import { ButtonLink } from '../../components/ui/button';
 import { UserAvatar } from '../../features/auth';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Brand } from './brand';
+
+const authPages: ReadonlySet<string> = new Set([paths.login, paths.signup, paths.forgotPassword, paths.otpVerification, paths.changePassword]);
 
 export interface TopBarProps {
   menuId: string;
@@ -26,6 +31,13 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
   const cartLabel = `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
   // On a drawn first screen the drawer opens once the app has taken over (docs/decisions/0019-first-screen.md).
   const hydrated = useHydrated();
+  const location = useLocation();
+  // The drawn first screen knows the path but not the query: the link gains it once the app has taken over. On the
+  // login and recovery pages the visitor's place is the one those pages already carry.
+  const here = hydrated ? location.pathname + location.search : location.pathname;
+  const onAuthPage = authPages.has(location.pathname.replace(/(.)\/+$/, '$1'));
+  const carried = hydrated ? new URLSearchParams(location.search).get('returnUrl') : null;
+  const signupLink = !onAuthPage ? withReturnUrl(paths.signup, here) : carried ? withReturnUrl(paths.signup, safeReturnUrl(carried)) : paths.signup;
   return (
     <header className="top-bar">
       <div className="top-bar__start">
@@ -63,7 +75,7 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
             )}
           </Link>
         ) : (
-          <ButtonLink to={paths.signup} size="sm" className="top-bar__auth">
+          <ButtonLink to={signupLink} size="sm" className="top-bar__auth">
             Signup/Login
           </ButtonLink>
         )}

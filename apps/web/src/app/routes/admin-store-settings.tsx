@@ -3,7 +3,7 @@ import { AdminPage, StoreSettingsPanels } from '../../features/admin';
 
 export function AdminStoreSettingsPage() {
   return (
-    <AdminPage title="Store Settings" lead="The audio tag every preview carries, where it plays, and the previews rendered with it.">
+    <AdminPage title="Store Settings" lead="The audio tag every preview carries, where it plays, and the previews rendered with it; the /vip intro video; the store pages.">
       <StoreSettingsPanels />
     </AdminPage>
   );

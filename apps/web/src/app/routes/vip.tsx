@@ -1,11 +1,12 @@
 /** /vip: the VIP CATALOG page — intro video, the offer, and the beats included with search (docs/product/screens-and-words.md#screens). */
-import { Crown, Play } from 'lucide-react';
+import { Crown } from 'lucide-react';
 import { use } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { prefetchStoreConfig, useStoreConfig } from '../../lib/store-config';
 import { FilterBar, SearchBox, VipCatalogSection, leasePriceSteps, useCatalogFilters, useSearchQuery } from '../../features/catalog';
 import { useAuth } from '../../features/auth';
 import { VipBanner, vipPlanFeatures } from '../../features/vip-upsell';
+import { IntroVideo } from '../../features/store-pages';
 import './store-pages.css';
 
 export function VipPage() {
@@ -28,7 +29,7 @@ export function VipPage() {
           <h1 className="store-hero__title">VIP CATALOG</h1>
           <p className="store-hero__lead">
             {config.data ? `All ${config.data.vipCatalogSize} beats` : 'Every beat'} of the catalog in MP3 and WAV, with non-exclusive
-            licences and 100% of your royalties — for one payment.
+            licenses and 100% of your royalties — for one payment.
           </p>
           <ul className="vip-hero__perks">
             {vipPlanFeatures.map((feature) => (
@@ -41,19 +42,7 @@ export function VipPage() {
             </p>
           )}
         </div>
-        <figure className="vip-video">
-          <div className="vip-video__frame">
-            <span className="vip-video__play" aria-hidden="true">
-              <Play fill="currentColor" />
-            </span>
-            <span className="vip-video__bars" aria-hidden="true">
-              {Array.from({ length: 28 }, (_, i) => (
-                <span key={i} style={{ height: `${20 + ((i * 37) % 70)}%` }} />
-              ))}
-            </span>
-          </div>
-          <figcaption className="vip-video__caption">Intro video: a tour of the VIP catalog (coming soon)</figcaption>
-        </figure>
+        <IntroVideo />
       </header>
 
       <VipBanner />

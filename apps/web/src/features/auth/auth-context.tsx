@@ -1,9 +1,17 @@
 /** Who is signed in: the stored session plus the user the server returns for it. */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody, SignupBody, User } from '@beat/shared';
 import { api, onUnauthorized } from '../../lib/api-client';
-import { clearSession, loadSession, replaceSessionToken, saveSession, type StoredSession } from '../../lib/auth-storage';
+import {
+  announceSession,
+  clearSession,
+  loadSession,
+  onSessionAnnounced,
+  replaceSessionToken,
+  saveSession,
+  type StoredSession,
+} from '../../lib/auth-storage';
 import { useHydrated } from '../../hooks/use-hydrated';
 
 interface AuthValue {
@@ -12,6 +20,13 @@ interface AuthValue {
   isAuthenticated: boolean;
   /** True while a stored session's user is still being fetched. */
   isLoading: boolean;
+  /** Why the signed-in user could not be fetched (the server or the network failed); null otherwise. */
+  userError: string | null;
+  /**
+   * The signed-in user may use the store: false for visitors, while the user is loading, and while a password change
+   * is required (the server then refuses every other call: docs/product/accounts.md#forced-password-change).
+   */
+  canUseAccount: boolean;
   login: (body: LoginBody) => Promise<User>;
   signup: (body: SignupBody) => Promise<User>;
   logout: () => Promise<void>;
@@ -38,13 +53,48 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       api<{ user: User }>('/api/getuser', { method: 'POST', body: { email: session?.email } }).then((r) => r.user),
   });
 
-  const drop = useCallback(() => {
-    clearSession();
+  // This tab's token, to tell a token that ended from one another tab has already replaced.
+  const tokenRef = useRef(stored?.token);
+  useEffect(() => {
+    tokenRef.current = stored?.token;
+  }, [stored]);
+
+  const forget = useCallback(() => {
     setSession(null);
     queryClient.removeQueries({ queryKey: meQueryKey });
   }, [queryClient]);
 
-  useEffect(() => onUnauthorized(drop), [drop]);
+  const drop = useCallback(() => {
+    clearSession();
+    forget();
+    announceSession('logout');
+  }, [forget]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        // Another tab changed the password and stored the new token: keep working on it.
+        const latest = loadSession();
+        if (latest && latest.token !== tokenRef.current) setSession(latest);
+        else drop();
+      }),
+    [drop],
+  );
+
+  // The tabs of the browser share one session (docs/product/accounts.md#remember-me): a login, a logout or a new
+  // token in one tab reaches the others at once.
+  useEffect(
+    () =>
+      onSessionAnnounced((change) => {
+        if (change === 'logout') {
+          forget();
+          return;
+        }
+        const latest = loadSession();
+        if (latest) setSession(latest);
+      }),
+    [forget],
+  );
 
   const start = useCallback(
     (answer: AuthResponse, remember: boolean) => {
@@ -52,6 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       saveSession(next, remember);
       queryClient.setQueryData([...meQueryKey, next.email], answer.user);
       setSession(next);
+      announceSession('login');
       return answer.user;
     },
     [queryClient],
@@ -101,6 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const next = { token, email: user.email };
       queryClient.setQueryData([...meQueryKey, next.email], user);
       setSession(next);
+      announceSession('login');
     },
     [queryClient],
   );
@@ -111,13 +163,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: me.data ?? null,
       isAuthenticated: session !== null,
       isLoading: session !== null && me.isPending,
+      userError: session !== null && me.isError ? 'Your account could not be loaded. Please try again.' : null,
+      canUseAccount: session !== null && Boolean(me.data?.hasPasswordChanged),
       login,
       signup,
       logout,
       refreshUser,
       replaceToken,
     }),
-    [session, me.data, me.isPending, login, signup, logout, refreshUser, replaceToken],
+    [session, me.data, me.isPending, me.isError, login, signup, logout, refreshUser, replaceToken],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -12,3 +12,4 @@ export { formatReleaseDate } from './lib/release-date';
 export { FilterBar } from './components/filter-bar';
 export { allPriceSteps, exclusivePriceSteps, leasePriceSteps } from './components/filter-options';
 export { useCatalogFilters } from './hooks/use-catalog-filters';
+export { appendApiFilters, type CatalogFilters } from './lib/catalog-filters';

@@ -3,3 +3,6 @@ export { DownloadButton, type VisitorAuthTarget } from './components/download-bu
 export { DownloadLinks } from './components/download-links';
 export { CreditUnlock } from './components/credit-unlock';
 export { useDownloadRights } from './api/check-download';
+export { useOwnedBeats } from './api/get-owned-beats';
+export { useDownload } from './hooks/use-download';
+export { downloadLabels } from './components/download-links';

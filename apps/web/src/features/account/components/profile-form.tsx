@@ -1,5 +1,9 @@
-/** Account settings: name, read-only e-mail, username and profile picture (docs/product/screens-and-words.md#forms, #toasts). */
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+/**
+ * Account settings: name, read-only e-mail, username and profile picture (docs/product/screens-and-words.md#forms, #toasts).
+ * Name and username change without a picture; 'Profile Picture is required' only when the user chose to replace the
+ * picture and submits without a file (docs/product/accounts.md#profile-picture).
+ */
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
@@ -22,6 +26,8 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
   const pictureId = useId();
   const [picture, setPicture] = useState<string | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
+  // The user opened the file chooser to replace (or add) the picture; cleared by "Keep current picture" and after saving.
+  const [replacing, setReplacing] = useState(false);
   const {
     register,
     handleSubmit,
@@ -48,23 +54,30 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
     setPicture(result.dataUrl);
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!picture && !user.profileImage) {
-      setPictureError(accountMessages.profilePictureRequired);
-      toast.error(accountMessages.profilePictureRequired);
-      return;
-    }
+  // A replacement chosen without a file is flagged with the other fields' errors, on the same submit.
+  const pictureMissing = replacing && !picture;
+  const submit = handleSubmit(async (values) => {
+    if (pictureMissing) return;
     try {
       await update.mutateAsync({
         email: user.email,
         data: { name: values.name, username: values.username, profileImage: picture ?? user.profileImage },
       });
       setPicture(null);
+      setReplacing(false);
       toast.success(accountMessages.userInfoUpdated);
     } catch (error) {
       toast.error(errorMessage(error));
     }
   });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (pictureMissing) {
+      setPictureError(accountMessages.profilePictureRequired);
+      toast.error(accountMessages.profilePictureRequired);
+    }
+    return submit(event);
+  };
 
   const preview = { fullName: user.fullName, profileImage: picture ?? user.profileImage };
   return (
@@ -87,12 +100,28 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
               accept="image/png,image/jpeg,.png,.jpg,.jpeg"
               aria-describedby={`${pictureId}-hint${pictureError ? ` ${pictureId}-error` : ''}`}
               aria-invalid={pictureError ? true : undefined}
+              onClick={() => setReplacing(true)}
               onChange={(event) => void onPicture(event)}
             />
-            <label htmlFor={pictureId} className="settings-picture__button">
-              <ImageUp aria-hidden="true" />
-              {user.profileImage || picture ? 'Change picture' : 'Upload picture'}
-            </label>
+            <div className="settings-picture__actions">
+              <label htmlFor={pictureId} className="settings-picture__button">
+                <ImageUp aria-hidden="true" />
+                {user.profileImage || picture ? 'Change picture' : 'Upload picture'}
+              </label>
+              {replacing && (
+                <button
+                  type="button"
+                  className="settings-picture__keep"
+                  onClick={() => {
+                    setReplacing(false);
+                    setPicture(null);
+                    setPictureError(null);
+                  }}
+                >
+                  {user.profileImage ? 'Keep current picture' : 'No picture for now'}
+                </button>
+              )}
+            </div>
             {pictureError && (
               <p className="field__error" id={`${pictureId}-error`} role="alert">
                 {pictureError}

@@ -48,14 +48,14 @@ export function AuditLogPanel() {
           const changes = auditChanges(entry);
           return (
             <tr key={entry.id}>
-              <td className="is-nowrap">{formatUsDateTime(entry.createdAt)}</td>
-              <td className="is-nowrap">{entry.actorEmail}</td>
-              <td className="is-nowrap">{auditActionLabel(entry.action)}</td>
-              <td>
+              <td data-label="When" className="is-nowrap">{formatUsDateTime(entry.createdAt)}</td>
+              <td data-label="Admin" className="is-nowrap">{entry.actorEmail}</td>
+              <td data-label="Action" className="is-nowrap">{auditActionLabel(entry.action)}</td>
+              <td data-label="Target">
                 <span className="admin-table__primary">{auditTargetName(entry)}</span>
                 <span className="admin-table__secondary">{entry.targetType}</span>
               </td>
-              <td className="admin-table__muted">{changes.length ? changes.join(' · ') : '—'}</td>
+              <td data-label="Changes" className="admin-table__muted">{changes.length ? changes.join(' · ') : '—'}</td>
             </tr>
           );
         }}

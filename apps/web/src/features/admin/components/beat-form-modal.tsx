@@ -3,7 +3,7 @@
  * Tags, Moods, type, Price (Exclusive) or an optional lease price (docs/product/offers-and-prices.md#primary-offer), the countdown end for exclusives, and the
  * files — MP3 (required for a new beat), WAV, stems ZIP — uploaded with a progress bar.
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
@@ -144,9 +144,14 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
     setFileErrors((e) => ({ ...e, [kind]: problem ?? undefined }));
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    const missingMp3 = !beat && !files.mp3 ? 'An MP3 file is required.' : undefined;
+  // A new beat's missing MP3 is flagged with the other fields' errors on the same submit, not after them.
+  const missingMp3 = !beat && !files.mp3 ? 'An MP3 file is required.' : undefined;
+  const flagMissingMp3 = () => {
     if (missingMp3) setFileErrors((e) => ({ ...e, mp3: missingMp3 }));
+  };
+
+  const submit = handleSubmit(async (values) => {
+    flagMissingMp3();
     if (missingMp3 || Object.values(fileErrors).some(Boolean)) return;
 
     const fields = {
@@ -185,6 +190,11 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
     }
   });
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    flagMissingMp3();
+    return submit(event);
+  };
+
   const uploadTotal = Object.values(files).reduce((sum, f) => sum + (f?.size ?? 0), 0);
   const found = beat?.fileInfo;
   const percent = progress ? Math.min(100, Math.round((progress.sent / Math.max(1, progress.total)) * 100)) : 0;
@@ -218,7 +228,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
           label={exclusive ? 'Price (Exclusive)' : 'Lease Price (MP3)'}
           inputMode="decimal"
           placeholder={exclusive ? 'e.g. 499.00' : 'Optional, e.g. 24.99'}
-          hint={exclusive ? 'The exclusive licence price, in dollars.' : 'Leave empty: the beat is reached through VIP or a credit.'}
+          hint={exclusive ? 'The exclusive license price, in dollars.' : 'Leave empty: the beat is reached through VIP or a credit.'}
           icon={<span className="beat-form__currency">$</span>}
           error={errors.price?.message}
           {...register('price')}

@@ -79,17 +79,17 @@ export function BeatStatsTable() {
         empty={q ? `No beat matches “${q}”.` : 'No beats yet.'}
         renderRow={(b) => (
           <tr key={b.beatId}>
-            <td>
+            <td data-label="Beat">
               <span className="admin-table__primary">{b.beatTitle}</span>
               <span className="admin-table__secondary">
                 {b.artistName} · {b.beatType}
                 {b.status !== 'published' && ` · ${b.status}`}
               </span>
             </td>
-            <td className="is-num">{formatCount(b.plays)}</td>
-            <td className="is-num">{formatCount(b.favourites)}</td>
-            <td className="is-num">{formatCount(b.sales)}</td>
-            <td className="is-num is-nowrap">{formatMoney(b.revenue)}</td>
+            <td data-label="Plays" className="is-num">{formatCount(b.plays)}</td>
+            <td data-label="Favourites" className="is-num">{formatCount(b.favourites)}</td>
+            <td data-label="Sales" className="is-num">{formatCount(b.sales)}</td>
+            <td data-label="Revenue" className="is-num is-nowrap">{formatMoney(b.revenue)}</td>
           </tr>
         )}
       />

@@ -83,7 +83,7 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
         query={beats}
         errorLead={`${title} could not be loaded`}
         columns={8}
-        className="admin-table--beats"
+        className="admin-table--beats admin-table--pinned-actions"
         head={
           <>
             <th scope="col">Beat</th>
@@ -109,7 +109,7 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
         empty={q ? `No ${title.toLowerCase()} match “${q}”.` : `No ${title.toLowerCase()} yet.`}
         renderRow={(beat) => (
           <tr key={beat._id}>
-            <td className="admin-table__lead-cell">
+            <td data-label="Beat" className="admin-table__lead-cell">
               <span className="admin-table__primary">{beat.beatTitle}</span>
               <span className="admin-table__secondary">
                 {beat.artistName}
@@ -118,17 +118,17 @@ export function BeatsSection({ type, title, q, onEdit }: BeatsSectionProps) {
               </span>
               <FileSummary info={beat.fileInfo} />
             </td>
-            <td className="is-num">{beat.bpm}</td>
-            <td className="is-num is-nowrap">{beat.price === null ? <span className="admin-table__muted">VIP / credit</span> : formatMoney(beat.price)}</td>
-            <td className="is-nowrap">{formatUsDate(beat.releaseDate)}</td>
-            <td>
+            <td data-label="BPM" className="is-num">{beat.bpm}</td>
+            <td data-label="Price" className="is-num is-nowrap">{beat.price === null ? <span className="admin-table__muted">VIP / credit</span> : formatMoney(beat.price)}</td>
+            <td data-label="Release date" className="is-nowrap">{formatUsDate(beat.releaseDate)}</td>
+            <td data-label="Status">
               <span className={`admin-pill admin-pill--${beat.status}`}>{statusLabels[beat.status]}</span>
             </td>
-            <td>
+            <td data-label="Audio">
               <AudioStateCell beat={beat} />
             </td>
-            <td className="is-num">{formatCount(beat.playCount)}</td>
-            <td>
+            <td data-label="Plays" className="is-num">{formatCount(beat.playCount)}</td>
+            <td data-label="Actions">
               <div className="admin-table__actions">
                 <IconButton size="sm" variant="secondary" icon={<Pencil />} label={`Edit ${beat.beatTitle}`} onClick={() => onEdit(beat)} />
                 <IconButton

@@ -1,8 +1,11 @@
-/** The Invite User form (docs/product/screens-and-words.md#admin-screens): Email, Credits, 'Assign free credits' (email and credits required). */
+/**
+ * The Invite User form (docs/product/screens-and-words.md#admin-screens): Email, Name, Credits, 'Assign free credits'. The account
+ * carries the invitee's name (docs/product/accounts.md#invited-users).
+ */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { AlertCircle, Coins, Mail } from 'lucide-react';
+import { AlertCircle, Coins, Mail, UserRound } from 'lucide-react';
 import { inviteUserBody } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -52,6 +55,7 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
 
 interface InviteValues {
   email: string;
+  fullName: string;
   credits: number;
   assignFreeCredits: boolean;
 }
@@ -63,7 +67,7 @@ function InviteForm({ onSubmit }: { onSubmit: (values: InviteValues) => Promise<
     formState: { errors },
   } = useForm({
     resolver: zodResolver(inviteUserBody),
-    defaultValues: { email: '', credits: undefined, assignFreeCredits: true },
+    defaultValues: { email: '', fullName: '', credits: undefined, assignFreeCredits: true },
   });
   return (
     <form id={FORM_ID} className="admin-form" onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -76,6 +80,15 @@ function InviteForm({ onSubmit }: { onSubmit: (values: InviteValues) => Promise<
         error={errors.email?.message}
         data-autofocus
         {...register('email')}
+      />
+      <TextField
+        label="Name"
+        autoComplete="off"
+        placeholder="Jane Doe"
+        icon={<UserRound />}
+        hint="How the store greets them; they can change it in their account settings."
+        error={errors.fullName?.message}
+        {...register('fullName')}
       />
       <TextField
         label="Credits"

@@ -78,19 +78,19 @@ export function PurchasesTable() {
         empty={q ? `No purchase matches “${q}”.` : 'No purchases yet.'}
         renderRow={(p) => (
           <tr key={p.id}>
-            <td className="is-num">{p.serialNo}</td>
-            <td className="is-nowrap">{p.name}</td>
-            <td className="admin-table__email">{p.email}</td>
-            <td className="admin-table__lead-cell">
+            <td data-label="Serial No." className="is-num">{p.serialNo}</td>
+            <td data-label="Name" className="is-nowrap">{p.name}</td>
+            <td data-label="Email" className="admin-table__email">{p.email}</td>
+            <td data-label="Item" className="admin-table__lead-cell">
               <span className="admin-table__primary">{p.item}</span>
               <span className="admin-table__secondary">
                 {analyticsKindLabels[p.kind]}
                 {p.refunded && <span className="admin-pill admin-pill--refunded admin-table__inline-pill">Refunded</span>}
               </span>
             </td>
-            <td className="is-num is-nowrap">{formatMoney(p.amount)}</td>
-            <td>{p.paidIn}</td>
-            <td className="is-nowrap">{formatUsDate(p.date)}</td>
+            <td data-label="Amount" className="is-num is-nowrap">{formatMoney(p.amount)}</td>
+            <td data-label="Paid in">{p.paidIn}</td>
+            <td data-label="Date" className="is-nowrap">{formatUsDate(p.date)}</td>
           </tr>
         )}
       />

@@ -1,9 +1,11 @@
-/** The Store Settings page's content: the audio tag, its placement and the previews' progress, from one settings query. */
+/** The Store Settings page's content: the audio tag, its placement and the previews' progress (one settings query), the /vip intro video and the store pages. */
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useStoreSettings } from '../api/get-store-settings';
 import { PreviewsStatus } from './previews-status';
+import { StorePagesSection } from './store-settings-pages';
+import { IntroVideoSection } from './store-settings-video';
 import { TagPlacementForm } from './tag-placement-form';
 import { TagSection } from './tag-section';
 import './admin-table.css';
@@ -38,6 +40,8 @@ export function StoreSettingsPanels() {
           placement={placement}
         />
         <PreviewsStatus progress={progress} />
+        <IntroVideoSection />
+        <StorePagesSection />
       </div>
     </div>
   );

@@ -66,6 +66,7 @@ export function UsersTable({ q }: { q: string }) {
 
       <AdminTable
         labelledBy={headingId}
+        className="admin-table--pinned-actions"
         query={users}
         errorLead="The users could not be loaded"
         columns={5}
@@ -85,7 +86,7 @@ export function UsersTable({ q }: { q: string }) {
         empty={q ? `No user matches “${q}”.` : 'No users yet.'}
         renderRow={(user) => (
           <tr key={user._id}>
-            <td className="admin-table__name-cell">
+            <td data-label="Name" className="admin-table__name-cell">
               <span className="admin-table__primary">{user.fullName}</span>
               <span className="admin-table__secondary">
                 {user.Credits} {user.Credits === 1 ? 'credit' : 'credits'}
@@ -94,12 +95,12 @@ export function UsersTable({ q }: { q: string }) {
                 {!user.hasPasswordChanged && ' · invitation pending'}
               </span>
             </td>
-            <td className="admin-table__email">{user.email}</td>
-            <td>
+            <td data-label="Email" className="admin-table__email">{user.email}</td>
+            <td data-label="Status">
               <span className={`admin-pill admin-pill--${user.userType}`}>{userTypeLabels[user.userType]}</span>
             </td>
-            <td className="is-nowrap">{formatUsDate(user.createdAt)}</td>
-            <td>
+            <td data-label="Registration date" className="is-nowrap">{formatUsDate(user.createdAt)}</td>
+            <td data-label="Action">
               <div className="admin-table__actions">
                 <IconButton size="sm" variant="secondary" icon={<Pencil />} label={`Edit ${user.email}`} onClick={() => setEditing(user)} />
                 <Button

@@ -1,5 +1,6 @@
 /** Reading an audit entry: what was done, to what, and which fields changed from what to what. */
 import type { AuditEntry } from '@beat/shared';
+import { formatPrice } from '../../../lib/format';
 
 const actionLabels: Record<string, string> = {
   'beat.create': 'Added beat',
@@ -15,6 +16,8 @@ const actionLabels: Record<string, string> = {
   'user.make-admin': 'Made admin',
   'store.tag': 'Changed the audio tag',
   'store.tag-placement': 'Changed the tag placement',
+  'store.page': 'Edited a store page',
+  'store.intro-video': 'Changed the intro video',
 };
 
 export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
@@ -55,7 +58,7 @@ const fieldLabels: Record<string, string> = {
 
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (key === 'priceCents' && typeof value === 'number') return `$${(value / 100).toFixed(2)}`;
+  if (key === 'priceCents' && typeof value === 'number') return formatPrice(value / 100);
   if (key.endsWith('Key')) return 'new file';
   if (Array.isArray(value)) return value.join(', ') || '—';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);

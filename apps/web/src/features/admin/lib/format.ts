@@ -1,3 +1,5 @@
+import { formatPrice } from '../../../lib/format';
+
 /** Admin formatting: dates as MM/DD/YYYY (docs/product/screens-and-words.md#dates-and-prices), in UTC like the server's analytics days; money; sizes; durations. */
 
 const usDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
@@ -30,10 +32,10 @@ export function formatShortDay(day: string): string {
   return `${m}/${d}`;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-export const formatMoney = (amount: number) => usd.format(amount);
-/** For chart axes: "$1,200". */
+/** Amounts in tables and totals: the store's one price format ("$1,200.00"). */
+export const formatMoney = formatPrice;
+/** For chart axes only (tick labels, not prices): "$1,200". */
 export const formatMoneyShort = (amount: number) => usdWhole.format(amount);
 
 const integer = new Intl.NumberFormat('en-US');

@@ -13,7 +13,8 @@ import { OfferCard } from '../../../components/offer-card/offer-card';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths, withReturnUrl } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { formatPrice, formatShortPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { useStoreConfig } from '../../../lib/store-config';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
@@ -26,7 +27,7 @@ import { downloadMessages, type Beat } from '@beat/shared';
 type Opening = 'exclusive' | 'stems' | 'vip';
 
 export function BeatOffers({ beat }: { beat: Beat }) {
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated, user, userError } = useAuth();
   const rights = useDownloadRights(beat._id);
   const config = useStoreConfig();
   const cart = useCart();
@@ -46,7 +47,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
   const leaving = checkout.isPending || checkout.isSuccess;
   const userPending = isAuthenticated && user === null;
 
-  function start(offer: Opening, request: CheckoutRequest) {
+  function openCheckout(offer: Opening, request: CheckoutRequest) {
     setOpening(offer);
     checkout.mutate(request, {
       onError: (error) => {
@@ -55,6 +56,15 @@ export function BeatOffers({ beat }: { beat: Beat }) {
       },
     });
   }
+
+  // Clicked before the signed-in user is in, a checkout button shows that it is busy and opens the checkout once the
+  // user has loaded (docs/product/screens-and-words.md#busy-controls).
+  const starter = useDeferredAction(([offer, request]: [Opening, CheckoutRequest]) => openCheckout(offer, request), {
+    ready: !userPending,
+    failure: userError,
+  });
+  const start = (offer: Opening, request: CheckoutRequest) => starter.run([offer, request]);
+  const waitingFor = (offer: Opening) => starter.pending?.[0] === offer;
 
   function onCountdownEnd() {
     // The server turns the beat into a Non-Exclusive lease at its end time; nudge it, then show the page anew.
@@ -72,7 +82,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
         key="exclusive"
         featured
         icon={<Gem />}
-        name="Exclusive licence"
+        name="Exclusive license"
         price={beat.price === null ? '—' : formatPrice(beat.price)}
         note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
         features={['Yours alone: the beat leaves the store', 'MP3, WAV and stems']}
@@ -81,9 +91,9 @@ export function BeatOffers({ beat }: { beat: Beat }) {
           <>
             {isAuthenticated ? (
               <Button
-                busy={opening === 'exclusive' && leaving}
+                busy={(opening === 'exclusive' && leaving) || waitingFor('exclusive')}
                 busyLabel="Buying..."
-                disabled={userPending || leaving}
+                disabled={leaving}
                 onClick={() => (beat.price === null ? toast.error(commerceMessages.noPrice) : start('exclusive', { kind: 'exclusive', beat }))}
               >
                 Buy
@@ -104,8 +114,8 @@ export function BeatOffers({ beat }: { beat: Beat }) {
           icon={<FileAudio />}
           name="MP3 lease"
           price={formatPrice(beat.price)}
-          note="The MP3 of this beat with a non-exclusive licence"
-          features={['MP3 file', 'Non-exclusive licence']}
+          note="The MP3 of this beat with a non-exclusive license"
+          features={['MP3 file', 'Non-exclusive license']}
           actions={owns.mp3 ? <Owned /> : cartButton}
         />,
       );
@@ -134,9 +144,9 @@ export function BeatOffers({ beat }: { beat: Beat }) {
             <>
               <Button
                 variant="secondary"
-                busy={opening === 'stems' && leaving}
+                busy={(opening === 'stems' && leaving) || waitingFor('stems')}
                 busyLabel="Opening checkout..."
-                disabled={userPending || leaving || stemsPrice === undefined}
+                disabled={leaving || stemsPrice === undefined}
                 onClick={() =>
                   stemsPrice !== undefined && start('stems', { kind: 'stems', beats: [{ _id: beat._id, beatTitle: beat.beatTitle, price: stemsPrice }] })
                 }
@@ -156,7 +166,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
           key="vip"
           icon={<Crown />}
           name="VIP Catalog"
-          price={planPrice === undefined ? '—' : formatShortPrice(planPrice)}
+          price={planPrice === undefined ? '—' : formatPrice(planPrice)}
           note="This beat and every catalog beat: one payment, lifetime access"
           features={vipPlanFeatures}
           actions={
@@ -164,9 +174,9 @@ export function BeatOffers({ beat }: { beat: Beat }) {
               <Button
                 variant="secondary"
                 iconEnd={<ArrowRight aria-hidden="true" />}
-                busy={opening === 'vip' && leaving}
+                busy={(opening === 'vip' && leaving) || waitingFor('vip')}
                 busyLabel="Opening checkout..."
-                disabled={userPending || leaving || planPrice === undefined}
+                disabled={leaving || planPrice === undefined}
                 onClick={() => planPrice !== undefined && start('vip', { kind: 'vipPlan', price: planPrice })}
               >
                 Get Access

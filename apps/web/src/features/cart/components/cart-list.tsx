@@ -17,6 +17,8 @@ export interface CartListItem {
   /** MP3 / EXCLUSIVE / STEMS. */
   label: string;
   price: number | null;
+  /** Why this line cannot be paid (a sold or ended exclusive), shown on the line. */
+  unavailable?: string;
 }
 
 export interface CartListProps {
@@ -50,7 +52,10 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
           const isSelected = selected.has(item._id);
           const inputId = `${listId}-${item._id}`;
           return (
-            <li key={item._id} className={['cart-row', isSelected && 'cart-row--selected'].filter(Boolean).join(' ')}>
+            <li
+              key={item._id}
+              className={['cart-row', isSelected && 'cart-row--selected', item.unavailable && 'cart-row--unavailable'].filter(Boolean).join(' ')}
+            >
               <input
                 id={inputId}
                 type="checkbox"
@@ -64,6 +69,7 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className="cart-row__text">
                   <span className="cart-row__title">{item.beatTitle}</span>
                   {item.artistName && <span className="cart-row__artist">{item.artistName}</span>}
+                  {item.unavailable && <span className="cart-row__unavailable">{item.unavailable}</span>}
                 </span>
                 <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{item.label}</span>
                 <span className="cart-row__price">{item.price === null ? '—' : formatPrice(item.price)}</span>

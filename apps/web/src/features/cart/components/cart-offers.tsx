@@ -39,7 +39,7 @@ export function CartOffers({ beat, ownsMp3, ownsStems }: CartOffersProps) {
             </IconTile>
             <span className="cart-offers__text">
               <span className="cart-offers__name">MP3 lease</span>
-              <span className="cart-offers__desc">MP3 file, non-exclusive licence</span>
+              <span className="cart-offers__desc">MP3 file, non-exclusive license</span>
             </span>
             <span className="cart-offers__price">{formatPrice(beat.price!)}</span>
             <CartToggleButton beat={beat} cart={cart} offer="MP3 lease" size="sm" />

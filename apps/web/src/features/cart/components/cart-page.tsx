@@ -1,6 +1,7 @@
 /**
  * /cart (docs/product/screens-and-words.md#cart): the beat cart and the stems cart, each a selectable list with its own 'Order Summary'.
- * Selecting in one list clears the other; Pay Now opens the hosted checkout for the selection, or sends a
+ * Until the buyer selects anything, the beat list (or, without beats, the stems list) is bought whole: its summary shows
+ * every item and Pay Now buys them. Selecting narrows it to the selection, and selecting in one list clears the other. Pay Now opens the hosted checkout for the selection, or sends a
  * visitor to log in (their cart waits in the browser and joins the account).
  */
 import { useMemo, useState } from 'react';
@@ -17,6 +18,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { cartsQueryKey } from '../api/get-cart';
+import { useEndLeftCheckout } from '../api/cancel-checkout';
 import { useCart, type CartLine } from '../hooks/use-cart';
 import { useStemsCart } from '../hooks/use-stems-cart';
 import { CartList, type CartListItem } from './cart-list';
@@ -39,7 +41,10 @@ export function CartPage() {
   const checkout = useStartCheckout(user);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [selection, setSelection] = useState<Selection>(none);
+  // Back from a checkout left without paying: it ends, freeing its exclusives (docs/product/offers-and-prices.md#reservations).
+  useEndLeftCheckout();
+  // Null until the buyer selects: until then the first list is bought whole (docs/product/screens-and-words.md#cart).
+  const [chosen, setSelection] = useState<Selection | null>(null);
   const [paying, setPaying] = useState<ListName | null>(null);
 
   const beatItems: CartListItem[] = useMemo(
@@ -50,6 +55,7 @@ export function CartPage() {
         slug: i.slug,
         label: i.licence,
         price: i.price,
+        unavailable: i.unavailable,
       })),
     [cart.items],
   );
@@ -65,15 +71,20 @@ export function CartPage() {
     [stems.items],
   );
 
-  // Only items still in the list count as selected (a removed item leaves the selection).
-  const selectedIn = (list: ListName, items: CartListItem[]) =>
-    selection.list === list ? items.filter((i) => selection.ids.has(i._id)) : [];
-  const selectedBeats = selectedIn('beats', beatItems);
-  const selectedStems = selectedIn('stems', stemsItems);
+  const selection = chosen ?? none;
+  const wholeList: ListName | null = chosen ? null : beatItems.length > 0 ? 'beats' : stemsItems.length > 0 ? 'stems' : null;
+
+  // What Pay Now buys: the selected items still in the list (a removed item leaves the selection), or the whole list
+  // while nothing was selected.
+  const toBuy = (list: ListName, items: CartListItem[]) =>
+    wholeList === list ? items : selection.list === list ? items.filter((i) => selection.ids.has(i._id)) : [];
+  const selectedBeats = toBuy('beats', beatItems);
+  const selectedStems = toBuy('stems', stemsItems);
   const idsOf = (list: ListName) => (selection.list === list ? selection.ids : new Set<string>());
 
   function toggle(list: ListName, id: string) {
-    setSelection((current) => {
+    setSelection((previous) => {
+      const current = previous ?? none;
       // Selecting in one list clears the other (docs/product/screens-and-words.md#cart).
       const ids = new Set(current.list === list ? current.ids : []);
       if (ids.has(id)) ids.delete(id);
@@ -129,7 +140,7 @@ export function CartPage() {
               ? 'Loading your cart…'
               : empty
                 ? 'Nothing here yet.'
-                : `${total} ${total === 1 ? 'item' : 'items'} waiting. Select what you want to buy, then Pay Now.`}
+                : `${total} ${total === 1 ? 'item' : 'items'} waiting. Pay Now buys the whole list, or select the items you want first.`}
           </p>
         </div>
       </header>
@@ -183,7 +194,13 @@ export function CartPage() {
                   removingId={cart.pendingBeatId}
                 />
               </div>
-              <OrderSummary listName="Beats" selected={selectedBeats} onPay={() => pay('beats')} busy={paying === 'beats'} />
+              <OrderSummary
+                listName="Beats"
+                selected={selectedBeats}
+                wholeList={wholeList === 'beats'}
+                onPay={() => pay('beats')}
+                busy={paying === 'beats'}
+              />
             </section>
           )}
           {stemsItems.length > 0 && (
@@ -203,7 +220,13 @@ export function CartPage() {
                   removingId={stems.pendingBeatId}
                 />
               </div>
-              <OrderSummary listName="Stems" selected={selectedStems} onPay={() => pay('stems')} busy={paying === 'stems'} />
+              <OrderSummary
+                listName="Stems"
+                selected={selectedStems}
+                wholeList={wholeList === 'stems'}
+                onPay={() => pay('stems')}
+                busy={paying === 'stems'}
+              />
             </section>
           )}
         </>

@@ -1,5 +1,11 @@
-/** The "Add to Cart" / "Remove From Cart" button of one offer of a beat: its lease (useCart) or its stems (useStemsCart). */
+/**
+ * The "Add to Cart" / "Remove From Cart" button of one offer of a beat: its lease (useCart) or its stems (useStemsCart).
+ * Clicked before the account's cart has loaded, it shows that it is busy and acts once the cart is in
+ * (docs/product/screens-and-words.md#busy-controls).
+ */
 import { Check, ShoppingCart } from 'lucide-react';
+import { commerceMessages } from '@beat/shared/messages';
+import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import type { CartBeat } from '../hooks/use-cart';
 
@@ -10,6 +16,7 @@ export interface ToggleableCart {
   remove: (beat: CartBeat) => void;
   pendingBeatId: string | undefined;
   isLoading: boolean;
+  isError?: boolean;
 }
 
 export interface CartToggleButtonProps extends Pick<ButtonProps, 'variant' | 'size'> {
@@ -21,14 +28,21 @@ export interface CartToggleButtonProps extends Pick<ButtonProps, 'variant' | 'si
 
 export function CartToggleButton({ beat, cart, offer, variant = 'secondary', size }: CartToggleButtonProps) {
   const inCart = cart.has(beat._id);
+  // What the button said when clicked: an "Add to Cart" that waited for the cart adds, and never removes.
+  const click = useDeferredAction(
+    (add: boolean) => {
+      if (add && !cart.has(beat._id)) cart.add(beat);
+      else if (!add && cart.has(beat._id)) cart.remove(beat);
+    },
+    { ready: !cart.isLoading, failure: cart.isError ? commerceMessages.failedToAddToCart : null },
+  );
   return (
     <Button
       variant={variant}
       size={size}
       icon={inCart ? <Check aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
-      busy={cart.pendingBeatId === beat._id}
-      disabled={cart.isLoading}
-      onClick={() => (inCart ? cart.remove(beat) : cart.add(beat))}
+      busy={cart.pendingBeatId === beat._id || click.waiting}
+      onClick={() => click.run(!inCart)}
     >
       {inCart ? 'Remove From Cart' : 'Add to Cart'}
       {offer !== undefined && (

@@ -1,6 +1,7 @@
 /**
  * One list's 'Order Summary' (docs/product/screens-and-words.md#cart): '{first title} and {n-1} more', subtotal, total and Pay Now.
- * With nothing selected it says so, and Pay Now answers with the product's message.
+ * Before the buyer selects anything it sums the whole list (`wholeList`) and says so; once a selection is emptied it says
+ * so, and Pay Now answers with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
 import { commerceMessages } from '@beat/shared/messages';
@@ -16,6 +17,8 @@ export interface OrderSummaryProps {
   /** Names the panel for assistive technology: "Beats" or "Stems". */
   listName: string;
   selected: SummaryLine[];
+  /** Nothing was selected yet: `selected` is the whole list, which Pay Now buys. */
+  wholeList?: boolean;
   onPay: () => void;
   busy: boolean;
 }
@@ -27,7 +30,7 @@ export function summaryTitle(selected: SummaryLine[]): string {
   return rest.length === 0 ? first.beatTitle : `${first.beatTitle} and ${rest.length} more`;
 }
 
-export function OrderSummary({ listName, selected, onPay, busy }: OrderSummaryProps) {
+export function OrderSummary({ listName, selected, wholeList = false, onPay, busy }: OrderSummaryProps) {
   const subtotal = selected.reduce((sum, line) => sum + (line.price ?? 0), 0);
   const headingId = `summary-${listName.toLowerCase()}`;
   return (
@@ -37,9 +40,16 @@ export function OrderSummary({ listName, selected, onPay, busy }: OrderSummaryPr
         <span className="visually-hidden"> — {listName}</span>
       </h3>
       {selected.length > 0 ? (
-        <p className="cart-summary__items" data-testid={`summary-items-${listName.toLowerCase()}`}>
-          {summaryTitle(selected)}
-        </p>
+        <>
+          <p className="cart-summary__items" data-testid={`summary-items-${listName.toLowerCase()}`}>
+            {summaryTitle(selected)}
+          </p>
+          {wholeList && (
+            <p className="cart-summary__scope">
+              {selected.length === 1 ? 'The whole list.' : `All ${selected.length} items.`} Select items to buy only some of them.
+            </p>
+          )}
+        </>
       ) : (
         <p className="cart-summary__empty">Select the items you want to buy.</p>
       )}

@@ -1,18 +1,20 @@
 /**
- * /paymentConfirm (docs/product/screens-and-words.md#screens): 'Payment Successful' and 'Creating your dashboard experience...', then the store
- * after 5 seconds. It first settles its checkout session with the server (the same fulfilment as the webhook),
- * so a purchase is never lost to a missing webhook, and refreshes what the purchase changed.
+ * /paymentConfirm (docs/product/screens-and-words.md#screens): 'Payment Successful' and 'Creating your dashboard experience...', then the
+ * library after 5 seconds, with what was just bought first (docs/product/library.md#after-payment). It first settles its
+ * checkout session with the server (the same fulfilment as the webhook), so a purchase is never lost to a missing
+ * webhook, and refreshes what the purchase changed. Only a session the server confirms as the user's own and paid
+ * says 'Payment Successful': without one there is no payment to show.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { ArrowRight, CircleAlert, CircleCheck, Clock, ReceiptText } from 'lucide-react';
 import type { ConfirmCheckoutResponse } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { libraryPath, paths, withReturnUrl } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useAuth } from '../../auth';
 import { useConfirmCheckout } from '../api/confirm-checkout';
@@ -23,7 +25,7 @@ export const REDIRECT_SECONDS = 5;
 export function PaymentConfirmPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isLoading } = useAuth();
   const confirm = useConfirmCheckout(sessionId, isAuthenticated);
   const queryClient = useQueryClient();
 
@@ -35,9 +37,23 @@ export function PaymentConfirmPage() {
     }
   }, [confirm.data, queryClient]);
 
-  // Without a session (or an account) to check, the page says its fixed words (docs/product/screens-and-words.md#screens); the webhook does the rest.
-  const unchecked = !sessionId || !isAuthenticated;
-  if (!unchecked && confirm.isPending) {
+  if (!sessionId) return <NoPayment />;
+  if (!isAuthenticated && !isLoading) {
+    // The session can only be checked for the account that paid.
+    return (
+      <>
+        <title>Payment · Beat Market</title>
+        <Notice
+          icon={<CircleAlert />}
+          title="Log in to see this payment"
+          actions={<ButtonLink to={withReturnUrl(paths.login, `${paths.paymentConfirm}?session_id=${encodeURIComponent(sessionId)}`)}>Login</ButtonLink>}
+        >
+          <p>Log in with the account that paid to see this payment and download what you bought.</p>
+        </Notice>
+      </>
+    );
+  }
+  if (isLoading || confirm.isPending) {
     return (
       <div className="pay-confirm pay-confirm--loading">
         <title>Confirming payment · Beat Market</title>
@@ -46,7 +62,11 @@ export function PaymentConfirmPage() {
       </div>
     );
   }
-  if (!unchecked && confirm.isError) {
+  // A session that does not exist, or is another account's: nothing of it is shown.
+  if (confirm.isError && confirm.error instanceof ApiError && (confirm.error.status === 404 || confirm.error.status === 403)) {
+    return <NoPayment />;
+  }
+  if (confirm.isError) {
     return (
       <>
         <title>Payment · Beat Market</title>
@@ -61,8 +81,8 @@ export function PaymentConfirmPage() {
       </>
     );
   }
-  const status = unchecked ? 'paid' : confirm.data!.status;
-  if (status === 'paid') return <PaymentSuccessful answer={unchecked ? null : confirm.data!} />;
+  const status = confirm.data!.status;
+  if (status === 'paid') return <PaymentSuccessful answer={confirm.data!} />;
   if (status === 'processing') {
     return (
       <>
@@ -91,23 +111,39 @@ export function PaymentConfirmPage() {
   );
 }
 
-function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse | null }) {
+/** /paymentConfirm without a payment of the user's to confirm. */
+function NoPayment() {
+  return (
+    <>
+      <title>No payment to show · Beat Market</title>
+      <Notice icon={<ReceiptText />} title="No payment to show" actions={<ButtonLink to={paths.home}>Back to the store</ButtonLink>}>
+        <p>This page confirms a payment right after checkout, and there is no payment of yours to show here.</p>
+        <p>
+          What you bought is in <Link to={paths.library}>My Library</Link> and in your <Link to={paths.purchaseHistory}>Purchase History</Link>.
+        </p>
+      </Notice>
+    </>
+  );
+}
+
+function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse }) {
   const navigate = useNavigate();
   const [left, setLeft] = useState(REDIRECT_SECONDS);
+  const library = libraryPath({ just: answer.checkoutId });
 
   useEffect(() => {
     const started = Date.now();
     const tick = window.setInterval(() => {
       setLeft(Math.max(0, REDIRECT_SECONDS - Math.floor((Date.now() - started) / 1000)));
     }, 250);
-    const go = window.setTimeout(() => navigate(paths.home, { replace: true }), REDIRECT_SECONDS * 1000);
+    const go = window.setTimeout(() => navigate(library, { replace: true }), REDIRECT_SECONDS * 1000);
     return () => {
       window.clearInterval(tick);
       window.clearTimeout(go);
     };
-  }, [navigate]);
+  }, [navigate, library]);
 
-  const refunded = answer?.items.filter((i) => i.refunded) ?? [];
+  const refunded = answer.items.filter((i) => i.refunded);
   return (
     <div className="pay-confirm">
       <title>Payment Successful · Beat Market</title>
@@ -119,7 +155,7 @@ function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse | null 
         <p className="pay-confirm__lead" role="status">
           {commerceMessages.creatingDashboard}
         </p>
-        {answer && answer.items.length > 0 && (
+        {answer.items.length > 0 && (
           <ul className="pay-confirm__items" aria-label="Your purchase">
             {answer.items.map((item) => (
               <li key={`${item.kind}-${item.title}`} className={item.refunded ? 'is-refunded' : undefined}>
@@ -139,10 +175,10 @@ function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse | null 
           <span style={{ animationDuration: `${REDIRECT_SECONDS}s` }} />
         </div>
         <p className="pay-confirm__redirect">
-          Taking you to the store in {left} {left === 1 ? 'second' : 'seconds'}.
+          Taking you to your library in {left} {left === 1 ? 'second' : 'seconds'}.
         </p>
-        <ButtonLink to={paths.userDashboard} variant="secondary" iconEnd={<ArrowRight aria-hidden="true" />}>
-          Open your dashboard
+        <ButtonLink to={library} iconEnd={<ArrowRight aria-hidden="true" />}>
+          Go to My Library
         </ButtonLink>
       </div>
     </div>

@@ -10,10 +10,11 @@ import { useLocalCartCount } from './local-cart-store';
 import { useMergeLocalCart } from './use-merge-local-cart';
 
 export function useCartCount(): number {
-  const { user, isAuthenticated } = useAuth();
+  const { user, isAuthenticated, canUseAccount } = useAuth();
   const localCount = useLocalCartCount();
   useMergeLocalCart(isAuthenticated ? localCount : 0);
-  const userId = isAuthenticated ? user?._id : undefined;
+  // Nothing is asked while a password change is required (docs/product/accounts.md#forced-password-change).
+  const userId = canUseAccount ? user?._id : undefined;
   const beats = useServerCart(userId);
   const stems = useServerStemsCart(userId);
   if (!isAuthenticated) return localCount;

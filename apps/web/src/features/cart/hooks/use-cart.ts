@@ -20,6 +20,8 @@ export interface CartLine {
   slug: string | null;
   licence: LicenceLabel;
   price: number | null;
+  /** Why the line cannot be paid (a sold or ended exclusive), from the server (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid). */
+  unavailable?: string;
 }
 
 export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'slug' | 'beatType' | 'price' | 'hasStems'>;
@@ -41,10 +43,11 @@ function optimisticItem(beat: CartBeat): CartItem {
 }
 
 export function useCart() {
-  const { user, isAuthenticated } = useAuth();
-  const userId = user?._id;
+  const { user, isAuthenticated, canUseAccount } = useAuth();
+  // Nothing is asked while a password change is required (docs/product/accounts.md#forced-password-change).
+  const userId = canUseAccount ? user?._id : undefined;
   const local = useLocalCart();
-  const server = useServerCart(isAuthenticated ? userId : undefined);
+  const server = useServerCart(userId);
   const change = useCartChange<CartItem, CartBeat>('beats', userId, cartQueryKey(userId), (list, { beat, add }) =>
     add ? (list.some((i) => i._id === beat._id) ? list : [...list, optimisticItem(beat)]) : list.filter((i) => i._id !== beat._id),
   );
@@ -58,6 +61,7 @@ export function useCart() {
         slug: i.slug,
         licence: i.licence,
         price: i.price,
+        unavailable: i.unavailable,
       }));
     }
     return local.items.map((i) => ({

@@ -36,9 +36,10 @@ function clearLocal(): void {
 let merging = false;
 
 export function useMergeLocalCart(localCount: number): void {
-  const { user } = useAuth();
+  const { user, canUseAccount } = useAuth();
   const queryClient = useQueryClient();
-  const userId = user?._id;
+  // The server refuses a merge while a password change is required; the cart waits in the browser until then.
+  const userId = canUseAccount ? user?._id : undefined;
 
   useEffect(() => {
     if (!userId || localCount === 0 || merging) return;

@@ -8,8 +8,9 @@ import { useCartChange } from './use-cart-change';
 type StemsBeat = Pick<Beat, '_id' | 'beatTitle'> & Partial<Pick<Beat, 'artistName'>>;
 
 export function useStemsCart() {
-  const { user, isAuthenticated } = useAuth();
-  const userId = isAuthenticated ? user?._id : undefined;
+  const { user, canUseAccount } = useAuth();
+  // Nothing is asked while a password change is required (docs/product/accounts.md#forced-password-change).
+  const userId = canUseAccount ? user?._id : undefined;
   const query = useServerStemsCart(userId);
   // An added stems item is only known once the server answers; a removed one goes at once.
   const change = useCartChange<StemsCartItem, StemsBeat>('stems', userId, stemsCartQueryKey(userId), (list, { beat, add }) =>

@@ -47,7 +47,7 @@ export function BeatList({
   if (isLoading) return <RowSkeletons />;
   if (beats.length === 0) return <div className="cat-state">{empty}</div>;
   return (
-    <div className="blist">
+    <div className={purchased ? 'blist blist--purchased' : 'blist'}>
       <div className="blist__head" aria-hidden="true">
         <span>#</span>
         <span />
@@ -55,6 +55,7 @@ export function BeatList({
         <span>BPM</span>
         <span>Tags</span>
         <span>Released</span>
+        {!purchased && <span>Price</span>}
         <span />
       </div>
       <ol ref={rowsRef} className="blist__rows" aria-label={label}>

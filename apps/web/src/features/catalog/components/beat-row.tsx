@@ -1,7 +1,10 @@
-/** One Non-Exclusive beat in a list: number, play control (equalizer while playing), title, BPM, tags, heart, download (docs/product/screens-and-words.md#beat-rows-and-cards). */
+/**
+ * One Non-Exclusive beat in a list: number, play control (equalizer while playing), title, BPM, tags, its price with
+ * Add to Cart (or "VIP" when only the plan reaches it), heart, download (docs/product/screens-and-words.md#beat-rows-and-cards).
+ */
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { Pause, Play } from 'lucide-react';
+import { Check, Pause, Play } from 'lucide-react';
 import type { Beat } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
@@ -9,7 +12,10 @@ import { beatPath } from '../../../config/paths';
 import { FavouriteButton } from '../../favourites';
 import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
 import { formatReleaseDate } from '../lib/release-date';
-import { DownloadButton, type VisitorAuthTarget } from '../../downloads';
+import { DownloadButton, useOwnedBeats, type VisitorAuthTarget } from '../../downloads';
+import { useAuth } from '../../auth';
+import { CartToggleButton, useCart } from '../../cart';
+import { formatPrice } from '../../../lib/format';
 
 export interface BeatRowProps {
   beat: Beat;
@@ -81,6 +87,7 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
         ))}
       </ul>
       <span className="brow__date">{formatReleaseDate(beat.releaseDate)}</span>
+      {!purchased && <RowOffer beat={beat} />}
       <span className="brow__actions">
         {!purchased && <FavouriteButton beat={beat} />}
         {/* Purchased lists (the dashboard) get the links-only variant of the modal (docs/product/screens-and-words.md#download-modal). */}
@@ -89,3 +96,42 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
     </li>
   );
 });
+
+/**
+ * The row's offer (docs/product/offers-and-prices.md#primary-offer): the server's price of the beat's primary offer with
+ * Add to Cart; "VIP" for a beat only the plan (or a credit) reaches, and for VIP members, whose plan covers it;
+ * "Owned" once the user may download its MP3.
+ */
+function RowOffer({ beat }: { beat: Beat }) {
+  const { user } = useAuth();
+  const owned = useOwnedBeats();
+  const cart = useCart();
+  const catalogBeat = beat.beatType === 'Non-Exclusive';
+  if (owned.data?.get(beat._id)?.mp3) {
+    return (
+      <span className="brow__buy">
+        <span className="brow__owned">
+          <Check aria-hidden="true" />
+          Owned
+        </span>
+      </span>
+    );
+  }
+  if (catalogBeat && (beat.price === null || user?.userType === 'vipUser')) {
+    const why = user?.userType === 'vipUser' ? 'in your plan' : 'only with the VIP plan';
+    return (
+      <span className="brow__buy">
+        <span className="brow__vip" title={`VIP: ${why}`}>
+          VIP<span className="visually-hidden">: {why}</span>
+        </span>
+      </span>
+    );
+  }
+  if (beat.price === null) return <span className="brow__buy" />;
+  return (
+    <span className="brow__buy">
+      <span className="brow__price">{formatPrice(beat.price)}</span>
+      <CartToggleButton beat={beat} cart={cart} offer={catalogBeat ? 'MP3 lease' : 'exclusive license'} size="sm" />
+    </span>
+  );
+}

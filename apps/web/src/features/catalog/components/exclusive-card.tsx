@@ -1,5 +1,4 @@
 /** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (docs/product/screens-and-words.md#beat-rows-and-cards). */
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
 import { toast } from '../../../lib/toast';
@@ -10,12 +9,12 @@ import { Equalizer } from '../../../components/beat/equalizer';
 import { Button } from '../../../components/ui/button';
 import { beatPath, paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
+import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { useStartCheckout, useCart } from '../../cart';
 import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
-import { beatsQueryKey } from '../api/get-beats';
-import { changeBeatType } from '../api/change-beat-type';
+import { useExclusiveEnd } from '../hooks/use-exclusive-end';
 import { useVisitorRedirect } from '../hooks/use-visitor-redirect';
 import { formatReleaseDate } from '../lib/release-date';
 import { Countdown } from './countdown';
@@ -31,13 +30,14 @@ export interface ExclusiveCardProps {
 
 export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated, user, userError } = useAuth();
   const { play, toggle } = usePlayerControls();
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
   const cart = useCart();
   const checkout = useStartCheckout(user);
   const toAuth = useVisitorRedirect();
-  const queryClient = useQueryClient();
+  // From its end by the server's clock, the offer is closed until the server confirms and the card leaves (docs/product/offers-and-prices.md#countdown).
+  const { closed } = useExclusiveEnd(beat);
   const inCart = cart.has(beat._id);
   const buying = checkout.isPending || checkout.isSuccess;
 
@@ -49,17 +49,18 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
   }
 
   // Visitors fill a cart kept in the browser (docs/product/offers-and-prices.md#cart); it joins their account at login or signup.
-  function onCart() {
-    if (inCart) return cart.remove(beat);
-    cart.add(beat);
+  function onCart(add: boolean) {
+    if (!add && cart.has(beat._id)) cart.remove(beat);
+    else if (add && !cart.has(beat._id)) cart.add(beat);
   }
 
-  function onCountdownEnd() {
-    // The server turns the beat into a Non-Exclusive lease at its end time; nudge it, then show the new lists.
-    changeBeatType(beat._id)
-      .catch(() => undefined)
-      .finally(() => void queryClient.invalidateQueries({ queryKey: beatsQueryKey }));
-  }
+  // Clicked before the signed-in user or the cart has loaded, Buy and the cart toggle show that they are busy and act
+  // once it is in (docs/product/screens-and-words.md#busy-controls).
+  const buy = useDeferredAction(onBuy, { ready: !isAuthenticated || user !== null, failure: userError });
+  const toggleCart = useDeferredAction(onCart, {
+    ready: !cart.isLoading,
+    failure: cart.isError ? commerceMessages.failedToAddToCart : null,
+  });
 
   const playLabel = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
 
@@ -80,7 +81,7 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
             {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
           </button>
         )}
-        {beat.countdownEndTime && <Countdown endIso={beat.countdownEndTime} onEnd={onCountdownEnd} className="xcard__countdown" />}
+        {beat.countdownEndTime && <Countdown endIso={beat.countdownEndTime} className="xcard__countdown" />}
       </div>
       <div className="xcard__body">
         <div className="xcard__heading">
@@ -105,7 +106,7 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
           </ul>
         )}
         <div className="xcard__actions">
-          <Button size="sm" onClick={onBuy} busy={buying} busyLabel="Buying..." disabled={user === null && isAuthenticated}>
+          <Button size="sm" onClick={() => buy.run(undefined)} busy={buying || buy.waiting || closed} busyLabel={closed ? undefined : 'Buying...'}>
             Buy
           </Button>
           <Button
@@ -113,8 +114,8 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
             variant="secondary"
             className={inCart ? 'xcard__incart' : undefined}
             icon={inCart ? <Check aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
-            disabled={cart.pendingBeatId === beat._id || cart.isLoading}
-            onClick={onCart}
+            busy={cart.pendingBeatId === beat._id || toggleCart.waiting || closed}
+            onClick={() => toggleCart.run(!inCart)}
           >
             {inCart ? 'Remove From Cart' : 'Add to Cart'}
           </Button>

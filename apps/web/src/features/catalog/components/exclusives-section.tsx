@@ -1,9 +1,10 @@
 /**
- * NEW EXCLUSIVES: a carousel (4 / 3 / 1 slides at 1024 and 600 px) with a 'Show All Exclusives' /
- * 'Show Less' toggle to a grid, or the grid alone (the /exclusives page).
+ * NEW EXCLUSIVES: a carousel (4 / 3 / 1 cards when the section has 1024 and 600 px of room) with a
+ * 'Show All Exclusives' / 'Show Less' toggle to a grid, or the grid alone (the /exclusives page).
+ * The carousel is a list that scrolls sideways with CSS scroll snapping; Previous and Next scroll it by one
+ * page of cards (docs/decisions/0023-carousel-by-the-room.md).
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight, LayoutGrid, GalleryHorizontal } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -32,20 +33,19 @@ export interface ExclusivesSectionProps {
   toolbar?: ReactNode;
 }
 
-type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
-
-/** The carousel (and the grid it opens) loads 12 exclusives at a time, so `/` stays light with any size of store. */
+/** The carousel, the grid it opens and the /exclusives grid load 12 exclusives at a time ("Load more"), so the pages stay light with any size of store. */
 export const EXCLUSIVES_CAROUSEL_PAGE_SIZE = 12;
 
 export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actions, filters, onClearFilters, toolbar }: ExclusivesSectionProps) {
-  const query = useBeats({ q, type: 'Exclusive', limit: layout === 'carousel' ? EXCLUSIVES_CAROUSEL_PAGE_SIZE : undefined, filters });
+  const query = useBeats({ q, type: 'Exclusive', limit: EXCLUSIVES_CAROUSEL_PAGE_SIZE, filters });
   const filtered = filters !== undefined && countActive(filters) > 0;
   const beats = useMemo(() => query.data?.pages.flatMap((page) => page.beats) ?? [], [query.data]);
   const [expanded, setExpanded] = useState(false);
   const showGrid = layout === 'grid' || expanded;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const [emblaRef, emblaApi] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' });
-  const nav = useCarouselNav(showGrid ? undefined : emblaApi);
+  const trackRef = useRef<HTMLUListElement>(null);
+  const trackId = useId();
+  const nav = useCarouselNav(trackRef, beats.length, showGrid);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -95,26 +95,20 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
   } else {
     content = (
       <div className="xcarousel" role="region" aria-roledescription="carousel" aria-label="Exclusive beats">
-        <div className="xcarousel__viewport" ref={emblaRef}>
-          <div className="xcarousel__track">
-            {beats.map((beat, i) => (
-              <div
-                key={beat._id}
-                className="xcarousel__slide"
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${beats.length}`}
-              >
-                <ExclusiveCard beat={beat} queue={beats} headingLevel={headingLevel === 1 ? 2 : 3} />
-              </div>
-            ))}
-          </div>
-        </div>
+        <ul className="xcarousel__track" id={trackId} ref={trackRef}>
+          {beats.map((beat) => (
+            <li key={beat._id} className="xcarousel__slide">
+              <ExclusiveCard beat={beat} queue={beats} headingLevel={headingLevel === 1 ? 2 : 3} />
+            </li>
+          ))}
+        </ul>
       </div>
     );
   }
 
   const ready = !query.isPending && !query.isError && beats.length > 0;
+  // While the exclusives load, the carousel's controls hold their place (disabled), so the heading row does not grow.
+  const controls = ready || query.isPending;
   return (
     <section className="cat-section" aria-labelledby="exclusives-heading">
       <div className="cat-section__head">
@@ -127,12 +121,13 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
         <div className="cat-section__actions">
           {actions}
           {query.isFetching && !query.isPending && !query.isFetchingNextPage && <Spinner size="sm" label="Updating exclusives" />}
-          {ready && !showGrid && (
+          {controls && !showGrid && (
             <>
               <IconButton
                 variant="secondary"
                 size="sm"
                 label="Previous exclusives"
+                aria-controls={ready ? trackId : undefined}
                 icon={<ChevronLeft aria-hidden="true" />}
                 disabled={!nav.canPrev}
                 onClick={nav.prev}
@@ -141,17 +136,19 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
                 variant="secondary"
                 size="sm"
                 label="Next exclusives"
+                aria-controls={ready ? trackId : undefined}
                 icon={<ChevronRight aria-hidden="true" />}
                 disabled={!nav.canNext}
                 onClick={nav.next}
               />
             </>
           )}
-          {ready && layout === 'carousel' && (
+          {controls && layout === 'carousel' && (
             <Button
               size="sm"
               variant="ghost"
               className="xtoggle"
+              disabled={!ready}
               aria-expanded={expanded}
               icon={expanded ? <GalleryHorizontal aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
               onClick={() => setExpanded((v) => !v)}
@@ -162,24 +159,50 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
         </div>
       </div>
       {toolbar}
-      <div className={query.isPlaceholderData ? 'cat-body cat-stale' : 'cat-body'}>{content}</div>
+      <div className={query.isPlaceholderData ? 'cat-body xroom cat-stale' : 'cat-body xroom'}>{content}</div>
     </section>
   );
 }
 
-function useCarouselNav(api: EmblaApi | undefined) {
+/**
+ * Previous / Next for the scroll-snap list: each scrolls by the list's visible width (one page of cards), and each
+ * is disabled at its end. Both start disabled, so the server's HTML and the first render agree; the list is
+ * measured after mount and again on every scroll and resize.
+ */
+function useCarouselNav(trackRef: RefObject<HTMLUListElement | null>, count: number, off: boolean) {
   const [state, setState] = useState({ canPrev: false, canNext: false });
   useEffect(() => {
-    if (!api) return;
-    const update = () => setState({ canPrev: api.canScrollPrev(), canNext: api.canScrollNext() });
-    update();
-    api.on('select', update).on('reInit', update).on('resize', update);
-    return () => {
-      api.off('select', update).off('reInit', update).off('resize', update);
+    const track = trackRef.current;
+    if (off || !track) return;
+    const update = () => {
+      const max = track.scrollWidth - track.clientWidth;
+      const canPrev = track.scrollLeft > 1;
+      const canNext = track.scrollLeft < max - 1;
+      setState((s) => (s.canPrev === canPrev && s.canNext === canNext ? s : { canPrev, canNext }));
     };
-  }, [api]);
-  const prev = useCallback(() => api?.scrollPrev(), [api]);
-  const next = useCallback(() => api?.scrollNext(), [api]);
+    update();
+    track.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(track);
+    return () => {
+      track.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, [trackRef, count, off]);
+  const by = useCallback(
+    (direction: 1 | -1) => {
+      const track = trackRef.current;
+      if (!track) return;
+      // One page: the cards' visible width plus the gap before the next card; the snap points land it on a card's edge.
+      const style = getComputedStyle(track);
+      const px = (value: string) => parseFloat(value) || 0;
+      const page = track.clientWidth - px(style.paddingLeft) - px(style.paddingRight) + px(style.columnGap);
+      track.scrollBy({ left: direction * page });
+    },
+    [trackRef],
+  );
+  const prev = useCallback(() => by(-1), [by]);
+  const next = useCallback(() => by(1), [by]);
   return { ...state, prev, next };
 }
 
@@ -192,8 +215,10 @@ function CardSkeletons() {
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className="xskeleton">
           <div className="skeleton xskeleton__media" />
-          <div className="skeleton xskeleton__line" />
-          <div className="skeleton xskeleton__line xskeleton__line--short" />
+          <div className="xskeleton__body">
+            <div className="skeleton xskeleton__line" />
+            <div className="skeleton xskeleton__line xskeleton__line--short" />
+          </div>
         </div>
       ))}
     </div>

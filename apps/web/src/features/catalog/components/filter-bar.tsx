@@ -3,7 +3,7 @@
  * price, stems and sort, with facet counts; the active filters as removable chips and "Clear all". On a phone the
  * filters open in a sheet, whose code loads only when it is first wanted.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { SlidersHorizontal, X } from 'lucide-react';
 import type { BeatType } from '@beat/shared';
 import { useHydrated } from '../../../hooks/use-hydrated';
@@ -11,22 +11,17 @@ import { useBeatFacets } from '../api/get-beat-facets';
 import type { CatalogFiltersState } from '../hooks/use-catalog-filters';
 import { beatCountText, bpmRangeLabel, countActive, filterChips, type CatalogFilters } from '../lib/catalog-filters';
 import { FilterPopover } from './filter-popover';
-import {
-  BpmRange,
-  genreOptions,
-  keyOptions,
-  matchingCount,
-  moodOptions,
-  OptionList,
-  PriceSelect,
-  SortSelect,
-  StemsSwitch,
-  type Option,
-} from './filter-options';
+import { genreOptions, keyOptions, matchingCount, moodOptions, PriceSelect, SortSelect, StemsSwitch, type Option } from './filter-options';
+import type { OptionListProps } from './filter-panels';
 import './filter-bar.css';
 
 const loadSheet = () => import('./filter-sheet');
 const FilterSheet = lazy(loadSheet);
+// The panels' contents load when one is about to open (a pointer over the bar, the keyboard in it, a press), not with
+// the first screen: it shows only the bar's buttons (docs/decisions/0019-first-screen.md).
+const loadPanels = () => import('./filter-panels');
+const OptionList = lazy(() => loadPanels().then((m) => ({ default: m.OptionList }))) as <T extends string>(props: OptionListProps<T>) => ReactNode;
+const BpmRange = lazy(() => loadPanels().then((m) => ({ default: m.BpmRange })));
 
 export interface FilterBarProps {
   state: CatalogFiltersState;
@@ -75,7 +70,12 @@ export function FilterBar({ state, q, type, priceSteps, label = 'Filter and sort
   return (
     <section ref={barRef} className={['fbar', className].filter(Boolean).join(' ')} aria-label={label} tabIndex={-1}>
       <div className="fbar__row">
-        <div className="fbar__filters">
+        <div
+          className="fbar__filters"
+          onPointerEnter={() => void loadPanels()}
+          onPointerDown={() => void loadPanels()}
+          onFocus={() => void loadPanels()}
+        >
           <FilterPopover label="Genre" badge={badgeOf(filters.genres, genreOptions)} size="sm" {...panelProps('genre')}>
             <OptionList
               legend="Genre"

@@ -2,7 +2,7 @@
  * One filter of the bar as a disclosure: a button that opens its panel under it. Escape closes it and gives the
  * keyboard back to the button; a press outside or moving the keyboard out of it closes it too.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { useHydrated } from '../../../hooks/use-hydrated';
 
@@ -78,7 +78,8 @@ export function FilterPopover({ label, badge, open, onOpenChange, size = 'md', c
       </button>
       {open && (
         <div id={panelId} className={`fpop__panel fpop__panel--${size}`}>
-          {children}
+          {/* Its contents' code comes when the panel is about to open (filter-bar.tsx); at worst a moment after it does. */}
+          <Suspense fallback={null}>{children}</Suspense>
         </div>
       )}
     </div>

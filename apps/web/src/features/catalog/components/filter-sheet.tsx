@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useBeatFacets } from '../api/get-beat-facets';
 import { beatCountText, clearedFilters, countActive, type CatalogFilters } from '../lib/catalog-filters';
-import { BpmRange, genreOptions, keyOptions, matchingCount, moodOptions, OptionList, PriceSelect, SortSelect, StemsSwitch } from './filter-options';
+import { genreOptions, keyOptions, matchingCount, moodOptions, PriceSelect, SortSelect, StemsSwitch } from './filter-options';
+import { BpmRange, OptionList } from './filter-panels';
 
 export interface FilterSheetProps {
   filters: CatalogFilters;

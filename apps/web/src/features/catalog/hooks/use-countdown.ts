@@ -1,18 +1,28 @@
-/** Time left until `endIso`, ticking every second (docs/product/screens-and-words.md#limits); all zeros once past. */
+/**
+ * Time left until `endIso` by the server's clock (docs/product/offers-and-prices.md#countdown), ticking as each second
+ * passes. Seconds are rounded up: the clock reads 00:00:00:00 only once the end has passed by the server's time, never
+ * a second early.
+ */
 import { useEffect, useState } from 'react';
+import { onServerClockChange, serverNowAtLeast } from '../../../lib/server-clock';
 
 export interface TimeLeft {
   days: number;
   hours: number;
   minutes: number;
   seconds: number;
-  /** True when the end time has passed (or is unreadable). */
+  /** True when the end time has passed by the server's clock (or is unreadable). */
   done: boolean;
 }
 
-export function timeLeft(endIso: string, now: number): TimeLeft {
+/** Milliseconds left until `endIso` at server time `now` (0 once past or unreadable). */
+export function msLeft(endIso: string, now: number): number {
   const end = new Date(endIso).getTime();
-  const total = Number.isNaN(end) ? 0 : Math.max(0, Math.floor((end - now) / 1000));
+  return Number.isNaN(end) ? 0 : Math.max(0, end - now);
+}
+
+export function timeLeft(endIso: string, now: number): TimeLeft {
+  const total = Math.ceil(msLeft(endIso, now) / 1000);
   return {
     days: Math.floor(total / 86_400),
     hours: Math.floor((total % 86_400) / 3600),
@@ -22,15 +32,25 @@ export function timeLeft(endIso: string, now: number): TimeLeft {
   };
 }
 
+/** Milliseconds until the shown value next changes: when the time left crosses the next whole second. */
+export function untilNextTick(left: number): number {
+  if (left <= 0) return 0;
+  const intoSecond = left % 1000;
+  return (intoSecond === 0 ? 1000 : intoSecond) + 5;
+}
+
+/** Re-renders at each change of the shown second, and when the measured server clock moves. */
 export function useCountdown(endIso: string, onEnd?: () => void): TimeLeft {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNowAtLeast());
   const left = timeLeft(endIso, now);
 
   useEffect(() => {
     if (left.done) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [left.done]);
+    const timer = window.setTimeout(() => setNow(serverNowAtLeast()), untilNextTick(msLeft(endIso, now)));
+    return () => window.clearTimeout(timer);
+  }, [endIso, now, left.done]);
+
+  useEffect(() => onServerClockChange(() => setNow(serverNowAtLeast())), []);
 
   // Fire once, when the countdown reaches zero while it is on screen (not for beats already past on load).
   const [startedDone] = useState(left.done);

@@ -4,6 +4,7 @@
  * left out. Plain constants only (no zod), so the catalog's first load stays light.
  */
 import { beatSorts, categories, moods, musicalKeys, type BeatSort, type Category, type Mood, type MusicalKey } from '@beat/shared/discovery';
+import { formatPrice } from '../../../lib/format';
 
 export interface CatalogFilters {
   genres: Category[];
@@ -133,9 +134,9 @@ export function bpmRangeLabel(min: number | undefined, max: number | undefined):
   return min === max ? `${min} BPM` : `${min}–${max} BPM`;
 }
 
-/** "$50", "$49.99". */
+/** "$50.00", "$49.99": the store's one price format. */
 export function formatDollars(amount: number): string {
-  return `$${Number.isInteger(amount) ? amount.toLocaleString('en-US') : amount.toFixed(2)}`;
+  return formatPrice(amount);
 }
 
 export function priceLabel(priceMax: number): string {

@@ -38,6 +38,6 @@ export function downloadRightsQueryOptions(userId: string, beatId: string) {
 }
 
 export function useDownloadRights(beatId: string) {
-  const { user } = useAuth();
-  return useQuery({ ...downloadRightsQueryOptions(user?._id ?? '', beatId), enabled: Boolean(user) });
+  const { user, canUseAccount } = useAuth();
+  return useQuery({ ...downloadRightsQueryOptions(user?._id ?? '', beatId), enabled: Boolean(user) && canUseAccount });
 }

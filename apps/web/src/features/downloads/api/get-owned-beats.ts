@@ -20,6 +20,7 @@ export function ownedBeatsQueryOptions(userId: string) {
 
 /** Beat id → rights held by row; empty for visitors. One request shared by every row. */
 export function useOwnedBeats() {
-  const { user } = useAuth();
-  return useQuery({ ...ownedBeatsQueryOptions(user?._id ?? ''), enabled: Boolean(user) });
+  const { user, canUseAccount } = useAuth();
+  // Not asked while a password change is required: the server would refuse it (docs/product/accounts.md#forced-password-change).
+  return useQuery({ ...ownedBeatsQueryOptions(user?._id ?? ''), enabled: Boolean(user) && canUseAccount });
 }

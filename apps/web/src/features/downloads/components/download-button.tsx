@@ -1,7 +1,8 @@
 /**
  * The download/unlock button of a beat row. Visitors go to log in (or, on /vip, to sign up) and come
  * back (docs/product/screens-and-words.md#visitors). Signed-in users see a spinner while their downloads are checked, then the modal.
- * Beats the user can already download show as unlocked.
+ * A click that comes before the signed-in user has loaded shows the spinner too and opens the modal once the user is in
+ * (docs/product/screens-and-words.md#busy-controls). Beats the user can already download show as unlocked.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { Download } from 'lucide-react';
 import type { Beat } from '@beat/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths, withReturnUrl } from '../../../config/paths';
+import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
@@ -30,7 +32,7 @@ export interface DownloadButtonProps {
 }
 
 export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store' }: DownloadButtonProps) {
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated, user, userError } = useAuth();
   const owned = useOwnedBeats();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -44,12 +46,12 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
   const unlocked = vipCovers || Boolean(owned.data?.get(beat._id));
   const label = `Download ${beat.beatTitle}${unlocked ? ', unlocked' : ''}`;
 
-  async function onClick() {
-    if (!isAuthenticated) {
+  async function openModal() {
+    if (!isAuthenticated || !user) {
       navigate(withReturnUrl(visitorTarget === 'signup' ? paths.signup : paths.login, location.pathname + location.search));
       return;
     }
-    if (!user || checking) return;
+    if (checking) return;
     setChecking(true);
     try {
       await queryClient.fetchQuery(downloadRightsQueryOptions(user._id, beat._id));
@@ -62,6 +64,10 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
     }
   }
 
+  // Before the signed-in user is in, the click waits for it (a visitor's goes to log in at once).
+  const click = useDeferredAction(() => void openModal(), { ready: !isAuthenticated || user !== null, failure: userError });
+  const busy = checking || click.waiting;
+
   return (
     <>
       <button
@@ -70,10 +76,10 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
         aria-label={label}
         title={label}
         aria-haspopup={isAuthenticated ? 'dialog' : undefined}
-        aria-busy={checking || undefined}
-        onClick={() => void onClick()}
+        aria-busy={busy || undefined}
+        onClick={() => click.run(undefined)}
       >
-        {checking ? <Spinner size="sm" /> : <Download aria-hidden="true" />}
+        {busy ? <Spinner size="sm" /> : <Download aria-hidden="true" />}
       </button>
       {opened && (
         <Suspense fallback={null}>

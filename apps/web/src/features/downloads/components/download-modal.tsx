@@ -1,7 +1,7 @@
 /**
  * The download/purchase modal (docs/product/screens-and-words.md#download-modal). On /user-dashboard (`variant="dashboard"`) it offers only the
  * Download Mp3 / Wav / Stems links allowed. Elsewhere: the user's downloads (VIP download, stems
- * download), credit unlock, and the three purchase cards. Rights come from the download check and
+ * download), credit unlock, and the purchase cards of the offers this beat has. Rights come from the download check and
  * refresh after an unlock, so the modal updates in place.
  */
 import { useState } from 'react';
@@ -15,7 +15,6 @@ import { noDownloads, useDownloadRights } from '../api/check-download';
 import { CreditUnlock } from './credit-unlock';
 import { DownloadLinks } from './download-links';
 import { PurchaseCards } from './purchase-cards';
-import { CartOffers } from '../../cart';
 import './download-modal.css';
 
 export type DownloadModalVariant = 'store' | 'dashboard';
@@ -105,9 +104,7 @@ function StoreContent({ beat, onBusyChange }: { beat: Beat; onBusyChange: (busy:
 
       {canUnlock && <CreditUnlock beat={beat} user={user} onBusyChange={onBusyChange} />}
 
-      <CartOffers beat={beat} ownsMp3={allow.rights.mp3} ownsStems={allow.rights.stems} />
-
-      <PurchaseCards beat={beat} user={user} ownsStems={allow.rights.stems} onBusyChange={onBusyChange} />
+      <PurchaseCards beat={beat} user={user} ownsMp3={allow.rights.mp3} ownsStems={allow.rights.stems} onBusyChange={onBusyChange} />
     </div>
   );
 }

@@ -1,16 +1,19 @@
 /**
- * The modal's three purchase cards (docs/product/screens-and-words.md#download-modal): the full VIP catalog (not for VIP members), the beat's
- * stems, and its exclusive licence. Prices are the server's; each opens the provider's hosted checkout.
+ * The modal's purchase cards (docs/product/screens-and-words.md#download-modal): only the offers this beat has, by
+ * the same rules as the beat page's 'Get this beat' (docs/product/offers-and-prices.md#offers). A catalog beat: the
+ * full VIP catalog (not for VIP members), its MP3 lease (when it has a lease price) and its stems. An exclusive: its
+ * exclusive license. Prices are the server's; checkout buttons open the provider's hosted checkout.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { ArrowRight, Check, Crown, Gem, Layers } from 'lucide-react';
+import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
 import { downloadMessages, type Beat, type User } from '@beat/shared';
 import { OfferCard } from '../../../components/offer-card/offer-card';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { formatPrice, formatShortPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { useStoreConfig } from '../../../lib/store-config';
+import { CartToggleButton, useCart, useStemsCart } from '../../cart';
 import { useCreatePlanCheckout } from '../../vip-upsell';
 import { useCreateExclusiveCheckout } from '../api/create-exclusive-checkout';
 import { useCreateStemsCheckout, type CheckoutAnswer } from '../api/create-stems-checkout';
@@ -20,19 +23,22 @@ type Offer = 'vip' | 'stems' | 'exclusive';
 export interface PurchaseCardsProps {
   beat: Beat;
   user: User;
+  /** The user may already download the mp3 (lease, credit, VIP): no lease to sell. */
+  ownsMp3: boolean;
   ownsStems: boolean;
   onBusyChange?: (busy: boolean) => void;
 }
 
-export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseCardsProps) {
+export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: PurchaseCardsProps) {
   const config = useStoreConfig();
+  const cart = useCart();
+  const stemsCart = useStemsCart();
   const plan = useCreatePlanCheckout();
   const stems = useCreateStemsCheckout();
   const exclusive = useCreateExclusiveCheckout();
   const [opening, setOpening] = useState<Offer | null>(null);
   const isVip = user.userType === 'vipUser';
-  // An exclusive licence exists only for Exclusive beats; a Non-Exclusive beat's price is its MP3 lease (docs/product/offers-and-prices.md#primary-offer).
-  const exclusivePrice = beat.beatType === 'Exclusive' ? beat.price : null;
+  const exclusiveBeat = beat.beatType === 'Exclusive';
 
   function go(offer: Offer, start: () => Promise<CheckoutAnswer>) {
     setOpening(offer);
@@ -50,55 +56,107 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
 
   const busy = opening !== null;
   const who = { email: user.email, userId: user._id };
+  const cards: ReactNode[] = [];
 
-  return (
-    <section className="dlm-buy" aria-labelledby="dlm-buy-title">
-      <h3 id="dlm-buy-title" className="dlm-section-title">
-        Buy a licence
-      </h3>
-      <ul className={['dlm-cards', isVip && 'dlm-cards--two'].filter(Boolean).join(' ')}>
-        {!isVip && (
-          <OfferCard
-            compact
-            headingLevel={4}
-            featured
-            icon={<Crown />}
-            name="VIP Catalog"
-            price={config.data ? formatShortPrice(config.data.vipPlanPrice) : '—'}
-            note="One payment, lifetime access"
-            features={[
-              config.data ? `All ${config.data.vipCatalogSize} catalog beats` : 'Every catalog beat',
-              'MP3 and WAV files',
-              '100% royalties',
-            ]}
-            actions={
-              <Button
-                block
-                busy={opening === 'vip'}
-                busyLabel="Opening checkout..."
-                disabled={busy || !config.data}
-                iconEnd={<ArrowRight aria-hidden="true" />}
-                onClick={() => config.data && go('vip', () => plan.mutateAsync({ price: config.data.vipPlanPrice, ...who }))}
-              >
-                Get Access
-              </Button>
-            }
-          />
-        )}
+  if (exclusiveBeat) {
+    // An exclusive license exists only for Exclusive beats, whose stems come with it (docs/product/offers-and-prices.md#primary-offer).
+    cards.push(
+      <OfferCard
+        key="exclusive"
+        compact
+        headingLevel={4}
+        featured
+        icon={<Gem />}
+        name="Exclusive"
+        price={beat.price === null ? '—' : formatPrice(beat.price)}
+        note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
+        features={['Yours alone: leaves the store', 'MP3, WAV and stems']}
+        actions={
+          beat.price === null ? (
+            <Button block variant="secondary" disabled className="offer-card__unavailable">
+              {downloadMessages.noPrice}
+            </Button>
+          ) : (
+            <Button
+              block
+              busy={opening === 'exclusive'}
+              busyLabel="Opening checkout..."
+              disabled={busy}
+              onClick={() =>
+                beat.price !== null &&
+                go('exclusive', () => exclusive.mutateAsync({ beatId: beat._id, beatName: beat.beatTitle, price: beat.price!, ...who }))
+              }
+            >
+              Buy Exclusive
+            </Button>
+          )
+        }
+      />,
+    );
+  } else {
+    if (!isVip) {
+      cards.push(
         <OfferCard
+          key="vip"
           compact
           headingLevel={4}
-          icon={<Layers />}
-          name="Stems"
-          price={config.data ? formatPrice(config.data.stemsPrice) : '—'}
-          note="Every track of the beat, for your own mix"
-          features={['Separate track files in a zip', 'Mix and master it your way']}
+          featured
+          icon={<Crown />}
+          name="VIP Catalog"
+          price={config.data ? formatPrice(config.data.vipPlanPrice) : '—'}
+          note="One payment, lifetime access"
+          features={[
+            config.data ? `All ${config.data.vipCatalogSize} catalog beats` : 'Every catalog beat',
+            'MP3 and WAV files',
+            '100% royalties',
+          ]}
           actions={
-            ownsStems ? (
-              <Button block variant="secondary" disabled icon={<Check aria-hidden="true" />}>
-                Stems already yours
-              </Button>
-            ) : beat.hasStems ? (
+            <Button
+              block
+              busy={opening === 'vip'}
+              busyLabel="Opening checkout..."
+              disabled={busy || !config.data}
+              iconEnd={<ArrowRight aria-hidden="true" />}
+              onClick={() => config.data && go('vip', () => plan.mutateAsync({ price: config.data.vipPlanPrice, ...who }))}
+            >
+              Get Access
+            </Button>
+          }
+        />,
+      );
+    }
+    if (beat.price !== null && !ownsMp3) {
+      cards.push(
+        <OfferCard
+          key="lease"
+          compact
+          headingLevel={4}
+          icon={<FileAudio />}
+          name="MP3 lease"
+          price={formatPrice(beat.price)}
+          note="The MP3 of this beat with a non-exclusive license"
+          features={['MP3 file', 'Non-exclusive license']}
+          actions={<CartToggleButton beat={beat} cart={cart} offer="MP3 lease" />}
+        />,
+      );
+    }
+    cards.push(
+      <OfferCard
+        key="stems"
+        compact
+        headingLevel={4}
+        icon={<Layers />}
+        name="Stems"
+        price={config.data ? formatPrice(config.data.stemsPrice) : '—'}
+        note="Every track of the beat, for your own mix"
+        features={['Separate track files in a zip', 'Mix and master it your way']}
+        actions={
+          ownsStems ? (
+            <Button block variant="secondary" disabled icon={<Check aria-hidden="true" />}>
+              Stems already yours
+            </Button>
+          ) : beat.hasStems ? (
+            <>
               <Button
                 block
                 variant="secondary"
@@ -112,42 +170,25 @@ export function PurchaseCards({ beat, user, ownsStems, onBusyChange }: PurchaseC
               >
                 Buy Stems
               </Button>
-            ) : (
-              <Button block variant="secondary" disabled className="offer-card__unavailable">
-                {downloadMessages.stemsNotAvailable}
-              </Button>
-            )
-          }
-        />
-        <OfferCard
-          compact
-          headingLevel={4}
-          icon={<Gem />}
-          name="Exclusive"
-          price={exclusivePrice === null ? '—' : formatPrice(exclusivePrice)}
-          note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
-          features={['Yours alone: leaves the store', 'MP3, WAV and stems']}
-          actions={
-            exclusivePrice === null ? (
-              <Button block variant="secondary" disabled className="offer-card__unavailable">
-                {downloadMessages.noPrice}
-              </Button>
-            ) : (
-              <Button
-                block
-                variant="secondary"
-                busy={opening === 'exclusive'}
-                busyLabel="Opening checkout..."
-                disabled={busy}
-                onClick={() =>
-                  go('exclusive', () => exclusive.mutateAsync({ beatId: beat._id, beatName: beat.beatTitle, price: exclusivePrice, ...who }))
-                }
-              >
-                Buy Exclusive
-              </Button>
-            )
-          }
-        />
+              <CartToggleButton beat={beat} cart={stemsCart} offer="stems" variant="ghost" />
+            </>
+          ) : (
+            <Button block variant="secondary" disabled className="offer-card__unavailable">
+              {downloadMessages.stemsNotAvailable}
+            </Button>
+          )
+        }
+      />,
+    );
+  }
+
+  return (
+    <section className="dlm-buy" aria-labelledby="dlm-buy-title">
+      <h3 id="dlm-buy-title" className="dlm-section-title">
+        Buy a license
+      </h3>
+      <ul className={['dlm-cards', cards.length === 2 && 'dlm-cards--two', cards.length === 1 && 'dlm-cards--one'].filter(Boolean).join(' ')}>
+        {cards}
       </ul>
     </section>
   );

@@ -3,6 +3,9 @@ import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Beat } from '@beat/shared';
 import { paths, withReturnUrl } from '../../../config/paths';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDeferredAction } from '../../../hooks/use-deferred-action';
+import { useAuth } from '../../auth';
 import { useToggleFavourite } from '../hooks/use-toggle-favourite';
 import './favourite-button.css';
 
@@ -12,9 +15,18 @@ export interface FavouriteButtonProps {
 }
 
 export function FavouriteButton({ beat, className }: FavouriteButtonProps) {
-  const { requiresLogin, isFavourite, toggle, pendingBeatId } = useToggleFavourite();
+  const { requiresLogin, ready, failure, isFavourite, toggle, pendingBeatId } = useToggleFavourite();
+  const { userError } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  // A click before the user and their favourites are in waits for them, busy (docs/product/screens-and-words.md#busy-controls).
+  const click = useDeferredAction(
+    () => {
+      if (requiresLogin) navigate(withReturnUrl(paths.login, location.pathname + location.search));
+      else toggle(beat);
+    },
+    { ready, failure: userError ?? failure },
+  );
   if (beat.beatType !== 'Non-Exclusive') return null;
 
   const active = !requiresLogin && isFavourite(beat._id);
@@ -26,13 +38,10 @@ export function FavouriteButton({ beat, className }: FavouriteButtonProps) {
       aria-pressed={active}
       aria-label={label}
       title={label}
-      aria-busy={pendingBeatId === beat._id || undefined}
-      onClick={() => {
-        if (requiresLogin) navigate(withReturnUrl(paths.login, location.pathname + location.search));
-        else toggle(beat);
-      }}
+      aria-busy={pendingBeatId === beat._id || click.waiting || undefined}
+      onClick={() => click.run(undefined)}
     >
-      <Heart aria-hidden="true" fill={active ? 'currentColor' : 'none'} />
+      {click.waiting ? <Spinner size="sm" /> : <Heart aria-hidden="true" fill={active ? 'currentColor' : 'none'} />}
     </button>
   );
 }

@@ -18,8 +18,9 @@ interface ToggleVars {
 }
 
 export function useToggleFavourite() {
-  const { user, isAuthenticated } = useAuth();
-  const userId = user?._id;
+  const { user, isAuthenticated, canUseAccount } = useAuth();
+  // Nothing is asked while a password change is required: the server would refuse it.
+  const userId = canUseAccount ? user?._id : undefined;
   const queryClient = useQueryClient();
   const favorites = useFavorites(userId);
   const ids = useMemo(() => new Set((favorites.data ?? []).map((beat) => beat._id)), [favorites.data]);
@@ -61,6 +62,10 @@ export function useToggleFavourite() {
   return {
     /** Visitors have no favourites: their heart leads to the login page instead. */
     requiresLogin: !isAuthenticated,
+    /** The signed-in user and their favourites are in, so a toggle knows which way to go. */
+    ready: !isAuthenticated || (Boolean(userId) && favorites.isSuccess),
+    /** Why a toggle cannot happen: the user or their favourites failed to load. */
+    failure: favorites.isError ? messages.failedToAddFavorite : null,
     isFavourite,
     toggle,
     pendingBeatId: mutation.isPending ? mutation.variables?.beat._id : undefined,

@@ -6,7 +6,7 @@ import { saveBlob } from '../../../lib/save-blob';
 
 export async function downloadLicence(purchaseId: string): Promise<void> {
   const file = await apiFile(`/api/purchases/${encodeURIComponent(purchaseId)}/licence`);
-  saveBlob(file.blob, file.fileName ?? 'licence-agreement.pdf');
+  saveBlob(file.blob, file.fileName ?? 'license-agreement.pdf');
 }
 
 export function useDownloadLicence() {

@@ -1,4 +1,4 @@
-/** Downloads a purchase's licence agreement (PDF). */
+/** Downloads a purchase's license agreement (PDF). */
 import { FileText } from 'lucide-react';
 import { Button, type ButtonSize } from '../../../components/ui/button';
 import { useDownloadLicence } from '../api/download-licence';
@@ -12,7 +12,7 @@ export interface LicenceButtonProps {
   label?: string;
 }
 
-export function LicenceButton({ purchaseId, itemName, size = 'sm', variant = 'ghost', label = 'Licence (PDF)' }: LicenceButtonProps) {
+export function LicenceButton({ purchaseId, itemName, size = 'sm', variant = 'ghost', label = 'License (PDF)' }: LicenceButtonProps) {
   const licence = useDownloadLicence();
   return (
     <Button

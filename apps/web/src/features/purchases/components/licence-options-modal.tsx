@@ -26,10 +26,10 @@ export interface LicenceOptionsModalProps {
 
 export function LicenceOptionsModal({ beat, open, onClose }: LicenceOptionsModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="License options" description={`${beat.beatTitle} · Exclusive Licence`} size="md">
+    <Modal open={open} onClose={onClose} title="License options" description={`${beat.beatTitle} · Exclusive License`} size="md">
       <div className="lo">
         <p className="lo__meta">Purchased on: {formatPurchaseDate(beat.purchasedAt)}</p>
-        <ul className="lo__rights" aria-label="What your licence grants">
+        <ul className="lo__rights" aria-label="What your license grants">
           {exclusiveRights.map(([label, granted]) => (
             <li key={label}>
               {granted ? <Check aria-hidden="true" className="lo__yes" /> : <X aria-hidden="true" className="lo__no" />}
@@ -39,10 +39,10 @@ export function LicenceOptionsModal({ beat, open, onClose }: LicenceOptionsModal
         </ul>
         <section className="lo__section" aria-labelledby="lo-agreement">
           <h3 id="lo-agreement" className="lo__heading">
-            Licence agreement
+            License agreement
           </h3>
-          <p className="lo__text">The signed terms of your exclusive licence, with your name, the beat, the date and the price.</p>
-          <LicenceButton purchaseId={beat.purchaseId} itemName={beat.beatTitle} variant="primary" size="md" label="Download licence (PDF)" />
+          <p className="lo__text">The signed terms of your exclusive license, with your name, the beat, the date and the price.</p>
+          <LicenceButton purchaseId={beat.purchaseId} itemName={beat.beatTitle} variant="primary" size="md" label="Download license (PDF)" />
         </section>
         <section className="lo__section" aria-labelledby="lo-files">
           <h3 id="lo-files" className="lo__heading">

@@ -22,7 +22,7 @@ export function PurchaseCards({ purchases }: { purchases: Purchase[] }) {
           <ReceiptText />
         </span>
         <p className="cat-state__title">{commerceMessages.noPurchases}</p>
-        <p>Your beats, stems and licences appear here after your first purchase.</p>
+        <p>Your beats, stems and licenses appear here after your first purchase.</p>
       </div>
     );
   }

@@ -1,10 +1,10 @@
 /** /purchase-history: every purchase, newest first, 50 at a time with "Load more" — a table on wide screens, cards on phones. */
-import { ReceiptText } from 'lucide-react';
+import { Download, ReceiptText } from 'lucide-react';
 import type { User } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { libraryPath, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useRecentPurchases } from '../api/get-recent-purchases';
@@ -43,7 +43,7 @@ export function PurchaseHistory({ user }: { user: User }) {
           <ReceiptText />
         </span>
         <p className="cat-state__title">{commerceMessages.noPurchases}</p>
-        <p>Everything you buy is listed here, with its licence agreement.</p>
+        <p>Everything you buy is listed here, with its license agreement.</p>
         <ButtonLink to={paths.home} size="sm">
           Browse beats
         </ButtonLink>
@@ -70,7 +70,7 @@ export function PurchaseHistory({ user }: { user: User }) {
               Price
             </th>
             <th scope="col">
-              <span className="visually-hidden">Licence</span>
+              <span className="visually-hidden">Downloads and license</span>
             </th>
           </tr>
         </thead>
@@ -89,7 +89,21 @@ export function PurchaseHistory({ user }: { user: User }) {
                 {p.refunded && <span className="ph-refunded"> · refunded</span>}
               </td>
               <td className="ph-table__action">
-                {!p.refunded && <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />}
+                {!p.refunded && (
+                  <span className="ph-actions">
+                    {/* The beat's files in the library; a VIP plan's are the whole VIP catalog there. */}
+                    <ButtonLink
+                      to={p.beatId ? libraryPath({ beat: p.beatId }) : paths.library}
+                      size="sm"
+                      variant="ghost"
+                      icon={<Download aria-hidden="true" />}
+                      aria-label={`Downloads: ${p.beatTitle}`}
+                    >
+                      Downloads
+                    </ButtonLink>
+                    <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -4,8 +4,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Crown } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { Link, useLocation } from 'react-router';
+import { paths, withReturnUrl } from '../../../config/paths';
 import { formatShortPrice } from '../../../lib/format';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useAuth } from '../../auth';
@@ -21,6 +21,7 @@ export function VipBanner({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps the modal's own exit.
   const [opened, setOpened] = useState(false);
+  const location = useLocation();
 
   // The config may be in before a drawn first screen is taken over, which drew no banner (docs/decisions/0019-first-screen.md).
   const hydrated = useHydrated();
@@ -46,7 +47,8 @@ export function VipBanner({ className }: { className?: string }) {
           GET ACCESS
         </button>
       ) : (
-        <Link className="vip-banner__cta" to={paths.signup}>
+        // Visitors sign up and come back here (docs/product/screens-and-words.md#visitors).
+        <Link className="vip-banner__cta" to={withReturnUrl(paths.signup, location.pathname + location.search)}>
           GET ACCESS
         </Link>
       )}

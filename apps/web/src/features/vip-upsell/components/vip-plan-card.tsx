@@ -1,13 +1,13 @@
 /** What the VIP plan gives (docs/product/offers-and-prices.md#vip-plan), with the server's price. Shared by the purchase modal and the "Get this beat" dialog. */
 import type { ReactNode } from 'react';
 import { Check, Crown } from 'lucide-react';
-import { formatShortPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import './vip-plan-card.css';
 
 export const vipPlanFeatures = [
   'Over 300 beats',
   'MP3 and WAV files',
-  'Non-exclusive licences',
+  'Non-exclusive licenses',
   '100% royalties',
   'Up to 5 new beats a week',
 ] as const;
@@ -30,7 +30,7 @@ export function VipPlanCard({ price, action, compact = false }: VipPlanCardProps
           <p className="vip-card__note">One payment, lifetime access</p>
         </div>
         <p className="vip-card__price">
-          {price === undefined ? '—' : formatShortPrice(price)}
+          {price === undefined ? '—' : formatPrice(price)}
         </p>
       </div>
       <ul className="vip-card__features">

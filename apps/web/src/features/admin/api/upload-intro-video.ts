@@ -1,0 +1,29 @@
+/** PUT /api/admin/intro-video (multipart: the video, its poster, optional WebVTT captions): the /vip intro video. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { introVideoFields, type IntroVideo } from '@beat/shared';
+import { api } from '../../../lib/api-client';
+import { introVideoKey } from '../../store-pages';
+
+export interface IntroVideoFiles {
+  video: File;
+  poster: File;
+  captions: File | null;
+}
+
+export function uploadIntroVideo(files: IntroVideoFiles): Promise<IntroVideo> {
+  const form = new FormData();
+  form.append(introVideoFields.video, files.video, files.video.name);
+  form.append(introVideoFields.poster, files.poster, files.poster.name);
+  if (files.captions) form.append(introVideoFields.captions, files.captions, files.captions.name);
+  return api<IntroVideo>('/api/admin/intro-video', { method: 'PUT', body: form });
+}
+
+export function useUploadIntroVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadIntroVideo,
+    onSuccess: (video) => {
+      queryClient.setQueryData(introVideoKey, video);
+    },
+  });
+}

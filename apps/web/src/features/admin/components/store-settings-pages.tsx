@@ -1,0 +1,127 @@
+/** Store Settings' "Store pages": the Markdown of About, FAQ, Terms, Privacy and Refund Policy, each with its preview (docs/product/store-pages.md#editing). */
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { AlertCircle, ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { STORE_PAGE_MAX_CHARS, storePageBody, storePagePath, storePageSlugs, storePageTitles, type StorePage, type StorePageSlug } from '@beat/shared';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { MarkdownView } from '../../store-pages';
+import { useAdminStorePages } from '../api/get-admin-store-pages';
+import { useSaveStorePage } from '../api/save-store-page';
+import { Tabs } from './tabs';
+
+export function StorePagesSection() {
+  const headingId = useId();
+  const pages = useAdminStorePages();
+  const [active, setActive] = useState<StorePageSlug>('about');
+
+  return (
+    <section className="admin-card store-settings__pages" aria-labelledby={headingId}>
+      <div>
+        <h2 id={headingId} className="admin-card__title">
+          Store pages
+        </h2>
+        <p className="admin-card__lead">
+          The texts linked at the foot of the side menu, in Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>- list</code>,{' '}
+          <code>[link](https://…)</code>. HTML is shown as text.
+        </p>
+      </div>
+      {pages.isError ? (
+        <div role="alert" className="admin-state">
+          <p>The store pages could not be loaded: {errorMessage(pages.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void pages.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !pages.data ? (
+        <Spinner label="Loading the store pages" />
+      ) : (
+        <Tabs
+          label="Store pages"
+          active={active}
+          onChange={setActive}
+          tabs={storePageSlugs.map((slug) => {
+            const page = pages.data.pages.find((p) => p.slug === slug);
+            return {
+              id: slug,
+              label: storePageTitles[slug],
+              panel: <StorePageEditor key={`${slug} ${page?.updatedAt ?? ''}`} slug={slug} page={page} />,
+            };
+          })}
+        />
+      )}
+    </section>
+  );
+}
+
+function StorePageEditor({ slug, page }: { slug: StorePageSlug; page: StorePage | undefined }) {
+  const id = useId();
+  const title = storePageTitles[slug];
+  const [text, setText] = useState(page?.body ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveStorePage();
+  const errorId = `${id}-error`;
+  const countId = `${id}-count`;
+  const changed = text !== (page?.body ?? '');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = storePageBody.safeParse({ body: text });
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'This text cannot be saved.');
+    setError(null);
+    try {
+      await save.mutateAsync({ slug, body: text });
+      toast.success(`${title} saved. Visitors see it now.`);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  return (
+    <form className="store-page-editor" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={save.isPending || undefined}>
+      <div className="store-page-editor__write">
+        <label htmlFor={id} className="field__label">
+          {title} (Markdown)
+        </label>
+        <textarea
+          id={id}
+          className="field__input store-page-editor__text"
+          value={text}
+          rows={18}
+          spellCheck
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[countId, error && errorId].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+        />
+        <p id={countId} className={text.length > STORE_PAGE_MAX_CHARS ? 'store-page-editor__count is-over' : 'store-page-editor__count'}>
+          {text.length.toLocaleString('en-US')} of {STORE_PAGE_MAX_CHARS.toLocaleString('en-US')} characters
+        </p>
+        {error && (
+          <p id={errorId} className="field__error" role="alert">
+            <AlertCircle aria-hidden="true" />
+            {error}
+          </p>
+        )}
+        <div className="store-page-editor__actions">
+          <Button type="submit" busy={save.isPending} busyLabel="Saving..." disabled={!changed && !save.isPending}>
+            Save {title}
+          </Button>
+          <Link className="store-page-editor__open" to={storePagePath(slug)}>
+            Open the page <ExternalLink aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+      <div className="store-page-editor__preview" aria-label={`Preview of ${title}`} role="region">
+        <p className="store-page-editor__preview-label" aria-hidden="true">
+          Preview
+        </p>
+        <MarkdownView markdown={text} />
+      </div>
+    </form>
+  );
+}

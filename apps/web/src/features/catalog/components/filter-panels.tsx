@@ -1,0 +1,180 @@
+/**
+ * The panels' controls, shared by the bar's panels and the phone sheet: option lists with their facet counts
+ * ("Hip Hop (212)") and the two-thumb BPM range. Loaded when a panel is about to open, not with the bar: the first
+ * screen shows only the bar's buttons (docs/decisions/0019-first-screen.md).
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Check } from 'lucide-react';
+import { BPM_BAND, BPM_CEILING, BPM_FLOOR, bpmRangeLabel } from '../lib/catalog-filters';
+import type { BeatFacets } from '@beat/shared';
+import type { FacetCount } from '../api/get-beat-facets';
+import type { Option } from './filter-options';
+
+function countOf(counts: FacetCount[] | undefined, value: string): number | undefined {
+  if (!counts) return undefined;
+  return counts.find((c) => c.value === value)?.count ?? 0;
+}
+
+export interface OptionListProps<T extends string> {
+  legend: string;
+  options: Option<T>[];
+  selected: readonly T[];
+  onChange: (selected: T[]) => void;
+  /** The facet's counts; absent while they load. */
+  counts?: FacetCount[];
+  columns?: 2 | 3 | 4;
+  hideLegend?: boolean;
+}
+
+/** Checkboxes drawn as chips; an option no beat would match (given the other filters) is disabled unless chosen. */
+export function OptionList<T extends string>({ legend, options, selected, onChange, counts, columns = 2, hideLegend }: OptionListProps<T>) {
+  return (
+    <fieldset className="fgroup">
+      <legend className={hideLegend ? 'visually-hidden' : 'fgroup__legend'}>{legend}</legend>
+      <div className={`fopts fopts--${columns}`}>
+        {options.map((option) => {
+          const checked = selected.includes(option.value);
+          const count = countOf(counts, option.value);
+          const none = count === 0 && !checked;
+          return (
+            <label key={option.value} className={['fopt', checked && 'fopt--on', none && 'fopt--none'].filter(Boolean).join(' ')}>
+              <input
+                type="checkbox"
+                className="fopt__input"
+                checked={checked}
+                disabled={none}
+                onChange={(event) =>
+                  onChange(event.target.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value))
+                }
+              />
+              <span className="fopt__box" aria-hidden="true">
+                <Check />
+              </span>
+              <span className="fopt__label">{option.label}</span>
+              {count !== undefined && <span className="fopt__count"> ({count})</span>}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+export interface BpmValue {
+  bpmMin?: number;
+  bpmMax?: number;
+}
+
+export interface BpmRangeProps {
+  value: BpmValue;
+  onChange: (value: BpmValue) => void;
+  bands?: BeatFacets['bpm'];
+  /** How long the thumbs must rest before the change counts (each change is a step of the history). */
+  settleMs?: number;
+  hideLegend?: boolean;
+}
+
+const bandStarts = Array.from({ length: (BPM_CEILING - BPM_FLOOR) / BPM_BAND + 1 }, (_, i) => BPM_FLOOR + i * BPM_BAND);
+
+/** Two labelled range inputs on one track (each works with the keyboard and is announced on its own), over the BPM histogram. */
+export function BpmRange({ value, onChange, bands, settleMs = 350, hideLegend }: BpmRangeProps) {
+  const id = useId();
+  const outer = { min: value.bpmMin ?? BPM_FLOOR, max: value.bpmMax ?? BPM_CEILING };
+  const [draft, setDraft] = useState(outer);
+  // A change from outside (a chip removed, Back) replaces what the thumbs show.
+  const [seen, setSeen] = useState(outer);
+  if (seen.min !== outer.min || seen.max !== outer.max) {
+    setSeen(outer);
+    setDraft(outer);
+  }
+  // What the thumbs show and what the filters say, as of the last render: read by the timer, the events and the unmount.
+  const latest = useRef({ draft, outer, onChange });
+  useEffect(() => {
+    latest.current = { draft, outer, onChange };
+  });
+  const settle = useCallback(() => {
+    const { draft: next, outer: current, onChange: change } = latest.current;
+    if (next.min === current.min && next.max === current.max) return;
+    latest.current = { ...latest.current, outer: next };
+    change({ bpmMin: next.min === BPM_FLOOR ? undefined : next.min, bpmMax: next.max === BPM_CEILING ? undefined : next.max });
+  }, []);
+  useEffect(() => {
+    const timer = window.setTimeout(settle, settleMs);
+    return () => window.clearTimeout(timer);
+  }, [draft, settleMs, settle]);
+  // A drag that ends, a thumb that loses the keyboard or a panel closed at once ("Done") count without waiting.
+  useEffect(() => settle, [settle]);
+
+  const span = BPM_CEILING - BPM_FLOOR;
+  const left = ((draft.min - BPM_FLOOR) / span) * 100;
+  const right = ((BPM_CEILING - draft.max) / span) * 100;
+  const counts = bandStarts.map((start) => bands?.find((b) => b.min === start)?.count ?? 0);
+  const highest = Math.max(1, ...counts);
+  const minText = (v: number) => (v === BPM_FLOOR ? `${v} BPM, no minimum` : `${v} BPM`);
+  const maxText = (v: number) => (v === BPM_CEILING ? `${v}+ BPM, no maximum` : `${v} BPM`);
+  // When both thumbs meet at the right end, the minimum's must lie on top, or it could not be dragged back.
+  const minOnTop = draft.min > BPM_FLOOR + span / 2;
+
+  return (
+    <fieldset className="fgroup fbpm">
+      <legend className={hideLegend ? 'visually-hidden' : 'fgroup__legend'}>BPM</legend>
+      <output className={hideLegend ? 'fbpm__value' : 'fbpm__value fbpm__value--aside'} htmlFor={`${id}-min ${id}-max`}>
+        {bpmRangeLabel(draft.min === BPM_FLOOR ? undefined : draft.min, draft.max === BPM_CEILING ? undefined : draft.max)}
+      </output>
+      <div className="fbpm__hist" aria-hidden="true">
+        {counts.map((count, i) => {
+          const start = bandStarts[i]!;
+          const inside = start + BPM_BAND - 1 >= draft.min && start <= draft.max;
+          return (
+            <span
+              key={start}
+              className={inside ? 'fbpm__bar fbpm__bar--in' : 'fbpm__bar'}
+              style={{ height: `${bands ? Math.max(4, (count / highest) * 100) : 4}%` }}
+            />
+          );
+        })}
+      </div>
+      <div className="fbpm__track">
+        <span className="fbpm__rail" aria-hidden="true" />
+        <span className="fbpm__fill" aria-hidden="true" style={{ left: `${left}%`, right: `${right}%` }} />
+        <label htmlFor={`${id}-min`} className="visually-hidden">
+          Minimum BPM
+        </label>
+        <input
+          id={`${id}-min`}
+          type="range"
+          className={minOnTop ? 'fbpm__input fbpm__input--top' : 'fbpm__input'}
+          min={BPM_FLOOR}
+          max={BPM_CEILING}
+          step={1}
+          value={draft.min}
+          aria-valuetext={minText(draft.min)}
+          onPointerUp={settle}
+          onBlur={settle}
+          onChange={(event) => setDraft((d) => ({ ...d, min: Math.min(Number(event.target.value), d.max) }))}
+        />
+        <label htmlFor={`${id}-max`} className="visually-hidden">
+          Maximum BPM
+        </label>
+        <input
+          id={`${id}-max`}
+          type="range"
+          className="fbpm__input"
+          min={BPM_FLOOR}
+          max={BPM_CEILING}
+          step={1}
+          value={draft.max}
+          aria-valuetext={maxText(draft.max)}
+          onPointerUp={settle}
+          onBlur={settle}
+          onChange={(event) => setDraft((d) => ({ ...d, max: Math.max(Number(event.target.value), d.min) }))}
+        />
+      </div>
+      <div className="fbpm__ends" aria-hidden="true">
+        <span>{BPM_FLOOR}</span>
+        <span>{BPM_CEILING}+</span>
+      </div>
+    </fieldset>
+  );
+}
+

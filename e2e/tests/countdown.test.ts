@@ -1,0 +1,264 @@
+/**
+ * Countdowns that cannot lie, and reservations that end with the checkout (docs/product/offers-and-prices.md#countdown,
+ * docs/product/offers-and-prices.md#reservations): an exclusive whose countdown ends while the page is open leaves NEW
+ * EXCLUSIVES and joins the VIP list at its lease price within 5 seconds, with Buy and Add to Cart impossible at every
+ * moment after the end; and a cancelled checkout frees its exclusive for the next buyer at once. Each test makes its own
+ * exclusive through the admin API and takes it out of the store afterwards.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { AdminBeat, AuthResponse, Beat, BeatPage, StoreConfig } from '@beat/shared';
+import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
+import { baseURL, launchBrowser, newContext, watchErrors } from '../support/browser.js';
+
+let browser: Browser;
+let admin: AuthResponse;
+const made: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await apiLogin(demo.admin);
+});
+afterAll(async () => {
+  // Out of the store again, so no other test ever picks them.
+  for (const id of made) await api(`/api/admin/beats/${id}`, admin.token, { method: 'DELETE' }).catch(() => undefined);
+  await browser?.close();
+});
+
+async function api<T>(path: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const exclusiveFields = (title: string, end: Date, price = 350) => ({
+  beatTitle: title,
+  artistName: 'E2E Producer',
+  category: 'Hip Hop',
+  bpm: '92',
+  releaseDate: new Date().toISOString().slice(0, 10),
+  tags: 'e2e, countdown',
+  beatType: 'Exclusive',
+  price: String(price),
+  countdownEndTime: end.toISOString(),
+});
+
+/** A new exclusive (a demo beat's preview as its MP3), listed once its preview is rendered. */
+async function newExclusive(title: string): Promise<Beat> {
+  const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
+  const mp3 = Buffer.from(await (await fetch(`${baseURL()}${beats[0]!.streamingMp3FileLink!}`)).arrayBuffer());
+  const form = new FormData();
+  for (const [field, value] of Object.entries(exclusiveFields(title, new Date(Date.now() + 3_600_000)))) form.append(field, value);
+  form.append('mp3File', new Blob([mp3], { type: 'audio/mpeg' }), 'countdown.mp3');
+  const created = await fetch(`${baseURL()}/api/admin/beats`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const id = ((await created.json()) as { beat: AdminBeat }).beat._id;
+  made.push(id);
+  return until('the new exclusive in the catalog', async () =>
+    (await api<BeatPage>(`/api/beats?type=Exclusive&q=${encodeURIComponent(title)}&limit=5`)).beats.find((b) => b._id === id),
+  );
+}
+
+/** The admin moves the exclusive's countdown end (the edit form's PUT, without new files). */
+async function setCountdownEnd(beat: Beat, end: Date): Promise<void> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(exclusiveFields(beat.beatTitle, end, beat.price!))) form.append(field, value);
+  const res = await fetch(`${baseURL()}/api/admin/beats/${beat._id}`, { method: 'PUT', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+async function openPage(session?: AuthResponse): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  if (session) await signIn(page, session);
+  return { page, errors };
+}
+
+/** The first screens are drawn first and taken over by the app: wait for the takeover before acting. */
+async function takenOver(page: Page) {
+  await page.getByRole('button', { name: 'Genre' }).and(page.locator(':enabled')).first().waitFor();
+}
+
+const formatUsd = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe findings on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }> } }).axe;
+    return run.run(document);
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+}
+
+describe('countdowns that cannot lie', () => {
+  it('an exclusive that ends with the page open: Buy is impossible from the end on, and within 5 s it is a VIP beat at its lease price', { timeout: 180_000 }, async () => {
+    const title = `Last Call ${Date.now().toString(36)}`;
+    const beat = await newExclusive(title);
+    const { leasePrice } = await api<StoreConfig>('/api/config');
+    const buyer = await createAccount('countdown');
+    const { page, errors } = await openPage(buyer);
+    // Only this beat in both lists: the search looks in NEW EXCLUSIVES and the VIP CATALOG alike.
+    await page.goto(`/?q=${encodeURIComponent(title)}`);
+    await takenOver(page);
+    const card = page.getByRole('article', { name: title });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Buy' }).and(page.locator(':enabled')).waitFor();
+
+    // The countdown now ends about 8 s from here; the open page learns of the edit by itself (no reload).
+    const end = new Date(Date.now() + 8_000);
+    await setCountdownEnd(beat, end);
+    await expect
+      .poll(() => card.locator('.countdown__value').allInnerTexts(), { timeout: 5_000 })
+      .toEqual(['00', '00', '00', expect.stringMatching(/^0[1-8]$/)]);
+
+    // In the page, every ~100 ms from before the end until the card is gone: the clock may read all zeros only once
+    // the end has passed, and from the end on neither Buy nor Add to Cart may be usable.
+    await page.evaluate(
+      ({ endMs, title }) => {
+        const seen = { usableAfterEnd: [] as string[], zerosEarly: [] as number[], goneAt: 0, samples: 0 };
+        (window as unknown as { countdownWatch: typeof seen }).countdownWatch = seen;
+        const timer = window.setInterval(() => {
+          const now = Date.now();
+          const card = Array.from(document.querySelectorAll('article')).find((a) => a.querySelector('h2, h3')?.textContent?.trim() === title);
+          if (!card) {
+            seen.goneAt = now;
+            window.clearInterval(timer);
+            return;
+          }
+          seen.samples++;
+          const values = Array.from(card.querySelectorAll('.countdown__value')).map((v) => v.textContent);
+          if (values.length === 4 && values.every((v) => v === '00') && now < endMs) seen.zerosEarly.push(endMs - now);
+          if (now >= endMs) {
+            for (const button of Array.from(card.querySelectorAll('button'))) {
+              const name = button.textContent?.trim() ?? '';
+              if (/Buy|Cart/.test(name) && !button.disabled) seen.usableAfterEnd.push(`${name} at +${now - endMs} ms`);
+            }
+          }
+        }, 100);
+      },
+      { endMs: end.getTime(), title },
+    );
+
+    // Gone from NEW EXCLUSIVES within 5 s of the end…
+    await card.waitFor({ state: 'detached', timeout: end.getTime() + 5_000 - Date.now() });
+    const watch = await page.evaluate(() => (window as unknown as { countdownWatch: { usableAfterEnd: string[]; zerosEarly: number[]; goneAt: number; samples: number } }).countdownWatch);
+    expect(watch.goneAt - end.getTime()).toBeLessThanOrEqual(5_000);
+    expect(watch.samples).toBeGreaterThan(40);
+    expect(watch.usableAfterEnd).toEqual([]);
+    expect(watch.zerosEarly).toEqual([]);
+
+    // …and in the VIP list, at the lease price, by then.
+    const vip = page.getByRole('list', { name: /VIP CATALOG/i });
+    const row = vip.locator(':scope > li').filter({ hasText: title });
+    await row.waitFor({ timeout: Math.max(1, end.getTime() + 5_000 - Date.now()) });
+    await row.getByText(formatUsd(leasePrice), { exact: true }).waitFor({ timeout: Math.max(1, end.getTime() + 5_000 - Date.now()) });
+    expect(Date.now() - end.getTime()).toBeLessThanOrEqual(5_500);
+
+    const now = (await api<BeatPage>(`/api/beats?q=${encodeURIComponent(title)}&limit=5`)).beats.find((b) => b._id === beat._id);
+    expect(now).toMatchObject({ beatType: 'Non-Exclusive', price: leasePrice });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a cart holding an ended exclusive', () => {
+  it('says so on the cart line within seconds, without a reload, and Pay Now is refused naming the beat', { timeout: 180_000 }, async () => {
+    const title = `Cart Clock ${Date.now().toString(36)}`;
+    const beat = await newExclusive(title);
+    const buyer = await createAccount('cart-ended');
+    await api('/api/cart', buyer.token, { method: 'POST', body: { userId: buyer.user._id, beatId: beat._id } });
+    const { page, errors } = await openPage(buyer);
+    await page.goto('/cart');
+    const line = page.getByRole('list', { name: 'Beats' }).getByRole('listitem').filter({ hasText: title });
+    await line.getByText('EXCLUSIVE', { exact: true }).waitFor();
+
+    const end = new Date(Date.now() + 3_000);
+    await setCountdownEnd(beat, end);
+    const { leasePrice } = await api<StoreConfig>('/api/config');
+    const message = `The exclusive offer of ${title} has ended: it is now in the VIP catalog at ${formatUsd(leasePrice)}. Remove it from your cart to pay for the rest.`;
+    await line.getByText(message).waitFor({ timeout: end.getTime() + 5_000 - Date.now() });
+
+    await page.getByLabel('Select all beats').check();
+    await page.getByRole('button', { name: 'Pay Now' }).first().click();
+    // The refusal's toast says the same as the line (so the text is on the page twice).
+    await expect.poll(() => page.getByText(message).count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(new URL(page.url()).pathname).toBe('/cart');
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // The cart with the line's message has no serious or critical axe findings (axe runs as an injected script:
+    // a context of its own that may run it).
+    const axeContext = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const axePage = await axeContext.newPage();
+    await signIn(axePage, buyer);
+    await axePage.goto('/cart');
+    await axePage.getByText(message).waitFor();
+    expect(await axeFindings(axePage)).toEqual([]);
+    await axeContext.close();
+  });
+});
+
+describe('reservations end with the checkout', () => {
+  it('cancelling the test checkout of an exclusive lets another buyer buy it at once', { timeout: 180_000 }, async () => {
+    const title = `Second Chance ${Date.now().toString(36)}`;
+    await newExclusive(title);
+    const first = await createAccount('cancel-first');
+    const second = await createAccount('cancel-second');
+
+    const a = await openPage(first);
+    await a.page.goto(`/?q=${encodeURIComponent(title)}`);
+    await takenOver(a.page);
+    await a.page.getByRole('article', { name: title }).getByRole('button', { name: 'Buy' }).click();
+    await a.page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'), { timeout: 15_000 });
+    await a.page.getByText(title).first().waitFor();
+
+    // While the first buyer's checkout is open, the second is told the beat is being bought.
+    const b = await openPage(second);
+    await b.page.goto(`/?q=${encodeURIComponent(title)}`);
+    await takenOver(b.page);
+    const buy = b.page.getByRole('article', { name: title }).getByRole('button', { name: 'Buy' });
+    await buy.click();
+    await b.page.getByText(`${title} is being bought by another customer right now.`, { exact: false }).waitFor();
+    expect(new URL(b.page.url()).pathname).toBe('/');
+
+    // The first buyer cancels: back in the cart, and the beat is free at once.
+    await a.page.getByRole('link', { name: /Cancel/ }).first().click();
+    await a.page.waitForURL((u) => u.pathname === '/cart');
+
+    await b.page.keyboard.press('Escape');
+    await buy.and(b.page.locator(':enabled')).click();
+    await b.page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'), { timeout: 15_000 });
+    await b.page.getByText(title).first().waitFor();
+    await b.page.getByText(formatUsd(350)).first().waitFor();
+
+    expect(a.errors).toEqual([]);
+    // The second buyer's first try was refused with 409 on purpose (the console reports the failed request).
+    expect(b.errors.filter((e) => !/409/.test(e))).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+});
