@@ -99,6 +99,26 @@ describe('catalog', () => {
     for (const row of await vipRows(page).all()) expect((await row.innerText()).toLowerCase()).toContain('phonk');
   });
 
+  it('finds beats by their artist’s name and by genre, as typed (any case, a space for the hyphen)', async () => {
+    const { page } = await openPage();
+    await page.goto('/');
+    const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
+    const artist = beats[0]!.artistName!;
+    const search = page.getByRole('searchbox', { name: 'Search for beats or tags' });
+    await search.fill(artist.toLowerCase());
+    const byArtist = (await api<BeatPage>(`/api/beats?type=Non-Exclusive&limit=${VIP_PAGE}&q=${encodeURIComponent(artist)}`)).beats;
+    expect(byArtist.length).toBeGreaterThan(0);
+    await expect.poll(() => vipRows(page).count()).toBe(byArtist.length);
+    for (const row of await vipRows(page).all()) expect((await row.innerText()).toLowerCase()).toContain(artist.toLowerCase());
+
+    await search.fill('hip hop');
+    const byGenre = (await api<BeatPage>(`/api/beats?type=Non-Exclusive&limit=${VIP_PAGE}&q=hip%20hop`)).beats;
+    expect(byGenre.length).toBeGreaterThan(0);
+    expect(byGenre.every((b) => /hip.?hop/i.test(`${b.category} ${b.beatTitle} ${b.artistName} ${b.tags.join(' ')}`))).toBe(true);
+    await expect.poll(() => vipRows(page).count()).toBe(byGenre.length);
+    await vipList(page).getByText(byGenre[0]!.beatTitle, { exact: true }).waitFor();
+  });
+
   it('plays a beat with real audio, advances with Next, wraps back with Previous, and offers shuffle', async () => {
     const { page, errors } = await openPage();
     await page.goto('/');
