@@ -10,7 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
-import type { AuthResponse, Beat, BeatPage, DownloadLink, LibraryPage } from '@beat/shared';
+import { maskName, type AuthResponse, type Beat, type BeatPage, type DownloadLink, type LibraryPage, type PurchasesResponse } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 
@@ -149,6 +149,27 @@ describe('after payment', () => {
     const historyLicense = await downloaded(page, () => page.getByRole('button', { name: `License (PDF): ${beat!.beatTitle}` }).click());
     expect(historyLicense.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await shoot(page, 'purchase-history');
+
+    // The row's license id opens its public verification page (docs/product/licenses.md#verification), which
+    // anyone may open, logged in or not.
+    const [purchase] = (await api<PurchasesResponse>(`/api/getrecentpurchases/${account.user._id}`, account.token)).purchases;
+    await page.getByRole('link', { name: `License ${purchase!.licenseId}` }).click();
+    await page.waitForURL((u) => u.pathname === `/licenses/verify/${purchase!.licenseId}`);
+    await page.getByRole('heading', { name: 'Valid license', level: 1 }).waitFor();
+    await page.getByRole('status').getByText('This license was issued by Beat Market and is in force.').waitFor();
+    await page.getByRole('link', { name: beat!.beatTitle }).waitFor();
+    await page.getByText(maskName(account.user.fullName), { exact: true }).waitFor();
+    await page.getByText('MP3 Lease', { exact: true }).waitFor();
+    await shoot(page, 'license-verify');
+    const visitor = await openPage();
+    await visitor.page.goto(purchase!.verifyUrl.replace(/^https?:\/\/[^/]+/, ''));
+    await visitor.page.getByRole('heading', { name: 'Valid license', level: 1 }).waitFor();
+    await visitor.page.goto('/licenses/verify/0000-0000-0000-0000-0000-0000');
+    await visitor.page.getByText('No such license').waitFor();
+    await visitor.page.context().close();
+    expect(visitor.errors.filter((e) => !/404/.test(e))).toEqual([]);
+
+    await page.goto('/purchase-history');
     await page.getByRole('link', { name: `Downloads: ${beat!.beatTitle}` }).click();
     await page.waitForURL((u) => u.pathname === '/library' && u.searchParams.get('beat') === beat!._id);
     const marked = page.locator('li[aria-current="true"]');

@@ -74,6 +74,8 @@ function calls(): Call[] {
     // No intro video in a fresh store: the file is not there, for anyone.
     call('GET /api/intro-video/:file', get(() => '/api/intro-video/video'), 404),
     call('GET /api/catalog/version', get(() => '/api/catalog/version'), 200),
+    // Anyone may check a license; this id belongs to none.
+    call('GET /api/licenses/:licenseId/verify', get(() => '/api/licenses/0000-0000-0000-0000-0000-0000/verify'), 404),
     call('GET /api/getbeats', get(() => '/api/getbeats'), 200),
     call('GET /api/beats', get(() => '/api/beats'), 200),
     call('GET /api/beats/facets', get(() => '/api/beats/facets'), 200),

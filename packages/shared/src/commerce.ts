@@ -196,6 +196,9 @@ export const purchaseSchema = z.object({
   price: z.number(),
   paymentDate: z.string(),
   refunded: z.boolean(),
+  /** The license's public id and the page where anyone may check it (docs/product/licenses.md). */
+  licenseId: z.string(),
+  verifyUrl: z.string(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -14,3 +14,4 @@ export * from './account.js';
 export * from './commerce.js';
 export * from './store-pages.js';
 export * from './library.js';
+export * from './licenses.js';

@@ -439,8 +439,11 @@ export const purchases = pgTable(
     provider: text('provider').notNull(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The license's public id, 96 random bits in six groups of four hex digits (docs/product/licenses.md). */
+    licenceId: text('licence_id').notNull().default(sql`new_licence_id()`),
   },
   (t) => [
+    uniqueIndex('purchases_licence_id_idx').on(t.licenceId),
     // A buyer's history and the ledger, newest first with the id as tie-break (docs/decisions/0015-query-plans.md).
     index('purchases_user_idx').on(t.userId, t.purchasedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('purchases_purchased_at_idx').on(t.purchasedAt, t.id),

@@ -36,6 +36,8 @@ export const routeAccess: Record<string, AccessClass> = {
   // The store's pages and the /vip intro video (docs/product/store-pages.md).
   'GET /api/store-pages/:slug': 'public',
   'GET /api/intro-video': 'public',
+  // Anyone may check a license by its id (docs/product/licenses.md#verification).
+  'GET /api/licenses/:licenseId/verify': 'public',
   'GET /api/intro-video/:file': 'public',
   'POST /api/changebeattype': 'public',
   'GET /api/catalog/version': 'public',

@@ -21,6 +21,7 @@ const PaymentConfirmPage = lazyPage(() => import('./routes/payment-confirm').the
 const UserDashboardPage = lazyPage(() => import('./routes/user-dashboard').then((m) => m.UserDashboardPage));
 const PurchaseHistoryPage = lazyPage(() => import('./routes/purchase-history').then((m) => m.PurchaseHistoryPage));
 const LibraryPage = lazyPage(() => import('./routes/library').then((m) => m.LibraryPage));
+const LicenseVerifyPage = lazyPage(() => import('./routes/license-verify').then((m) => m.LicenseVerifyPage));
 const AccountSettingPage = lazyPage(() => import('./routes/account-setting').then((m) => m.AccountSettingPage));
 // The admin area: one lazy chunk for its frame and guard, one per page (charts load only there).
 const AdminLayout = lazyPage(() => import('./routes/admin').then((m) => m.AdminLayout));
@@ -127,6 +128,7 @@ export function AppRoutes() {
             <Route path={paths.accountSetting} element={<AccountSettingPage />} />
             <Route path={paths.beat} element={<BeatRoutePage />} />
             <Route path={paths.storePage} element={<StorePageRoute />} />
+            <Route path={paths.licenseVerify} element={<LicenseVerifyPage />} />
             <Route path="/admin" element={<AdminLayout />}>
               <Route index element={<Navigate to={paths.adminDashboard} replace />} />
               <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />

@@ -30,6 +30,8 @@ export const paths = {
   embedBeat: '/embed/beat/:slug',
   /** The store's own pages: /pages/about, /pages/faq, … (docs/product/store-pages.md). */
   storePage: '/pages/:slug',
+  /** Anyone may check a license by its id: /licenses/verify/5F3A-… (docs/product/licenses.md#verification). */
+  licenseVerify: '/licenses/verify/:licenseId',
 } as const;
 
 /** A beat's own page (docs/product/screens-and-words.md#beat-page). */

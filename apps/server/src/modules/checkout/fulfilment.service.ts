@@ -162,7 +162,7 @@ async function grantItem(
   if (refundReason) {
     await tx.insert(refunds).values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now });
   }
-  return { title: item.title, kind: item.kind, priceCents: item.priceCents, refundReason };
+  return { title: item.title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason };
 }
 
 /** The fulfilment itself, inside the caller's transaction; null when the checkout was fulfilled before. */

@@ -3,11 +3,14 @@ import { purchaseTypeLabels, type PurchaseKind } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { formatUsd } from '../offers/offers.js';
+import { licenseVerifyUrl } from '../licences/licence-verify.service.js';
 
 export interface ReceiptLine {
   title: string;
   kind: PurchaseKind;
   priceCents: number;
+  /** The license's public id (docs/product/licenses.md). */
+  licenceId: string;
 }
 
 const lineLabel = (line: ReceiptLine) =>
@@ -25,6 +28,9 @@ export async function sendReceipt(
       : 'Your purchase is ready to download from your dashboard.',
     `Order ${input.orderId}, paid on ${input.paidAt.toUTCString()}.`,
   ];
+  for (const line of input.delivered) {
+    paragraphs.push(`License ${line.licenceId} (${lineLabel(line)}): anyone can check it at ${licenseVerifyUrl(deps.config, line.licenceId)}`);
+  }
   if (input.refunded.length > 0) {
     paragraphs.push(
       `${formatUsd(refunded)} of this payment is being refunded to your card: ${input.refunded.map((l) => l.title).join(', ')} could not be delivered. A separate e-mail explains why.`,

@@ -8,7 +8,9 @@ import type { PurchaseKind } from '../../db/schema.js';
 import { formatUsd } from '../offers/offers.js';
 
 export interface LicenceInput {
-  purchaseId: string;
+  /** The license's public id and its verification page (docs/product/licenses.md#verification). */
+  licenceId: string;
+  verifyUrl: string;
   orderId: string | null;
   kind: PurchaseKind;
   purchasedAt: Date;
@@ -145,7 +147,8 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   // Parties and purchase
   y -= 36;
   const details: Array<[string, string]> = [
-    ['License number', input.purchaseId],
+    ['License id', input.licenceId],
+    ['Verify it at', input.verifyUrl],
     ['Date', formatUsDate(input.purchasedAt)],
     ['Licensee (buyer)', `${input.buyer.name} <${input.buyer.email}>`],
     ['Licensor', input.beat?.artistName ? `Beat Market, for the producer ${input.beat.artistName}` : 'Beat Market'],
@@ -211,7 +214,7 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   for (const [i, each] of pages.entries()) {
     each.drawLine({ start: { x: margin, y: 64 }, end: { x: width - margin, y: 64 }, thickness: 0.75, color: rule });
     const note = winAnsi(
-      `License ${input.purchaseId} · issued electronically by Beat Market on ${formatUsDate(generatedAt)}; valid without signature.` +
+      `License ${input.licenceId} · issued electronically by Beat Market on ${formatUsDate(generatedAt)}; valid without signature.` +
         (pages.length > 1 ? ` Page ${i + 1} of ${pages.length}.` : ''),
     );
     each.drawText(note, { x: margin, y: 48, size: 8.5, font: regular, color: muted });

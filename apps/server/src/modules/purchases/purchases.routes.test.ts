@@ -153,6 +153,9 @@ describe('licence agreements', () => {
       (await t.app.inject(authed(token, { method: 'GET', url: `/api/purchases/${leasePurchase._id}/licence` }))).rawPayload,
     );
     expect(leasePdf).toContain('MP3 Lease License');
+    // The license id and where anyone may check it (docs/product/licenses.md#verification).
+    expect(leasePdf).toContain(leasePurchase.licenseId);
+    expect(leasePdf).toContain(leasePurchase.verifyUrl);
     expect(leasePdf).toMatch(/MP3 file\nYes\nWAV file\nNo\nStems\nNo/);
     const vip = rows.find((p) => p.kind === 'vipPlan')!;
     const vipPdf = await pdfText((await t.app.inject(authed(token, { method: 'GET', url: `/api/purchases/${vip._id}/licence` }))).rawPayload);
@@ -179,7 +182,8 @@ describe('licence agreements', () => {
     const { renderLicencePdf } = await import('./licence-pdf.js');
     const bytes = await renderLicencePdf(
       {
-        purchaseId: 'p1',
+        licenceId: '0000-1111-2222-3333-4444-5555',
+        verifyUrl: 'http://127.0.0.1:3000/licenses/verify/0000-1111-2222-3333-4444-5555',
         orderId: null,
         kind: 'stems',
         purchasedAt: clock.now(),

@@ -51,10 +51,11 @@ export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/purchases/:purchaseId/licence',
       { preHandler: auth, schema: { ...secured, params: purchaseParams } },
       async (request, reply) => {
-        const { purchase, beat, buyer } = await purchaseForLicence(deps, callerOf(request).user, request.params.purchaseId);
+        const { purchase, beat, buyer, verifyUrl } = await purchaseForLicence(deps, callerOf(request).user, request.params.purchaseId);
         const pdf = await renderLicencePdf(
           {
-            purchaseId: purchase.id,
+            licenceId: purchase.licenceId,
+            verifyUrl,
             orderId: purchase.checkoutId,
             kind: purchase.kind,
             purchasedAt: purchase.purchasedAt,

@@ -8,8 +8,9 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { beatDtoColumns, centsToDollars, toBeatDto } from '../beats/beat-dto.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
+import { licenseVerifyUrl } from '../licences/licence-verify.service.js';
 
-export function toPurchaseDto(row: PurchaseRow): Purchase {
+export function toPurchaseDto(deps: Deps, row: PurchaseRow): Purchase {
   return {
     _id: row.id,
     sessionType: row.sessionType,
@@ -20,6 +21,8 @@ export function toPurchaseDto(row: PurchaseRow): Purchase {
     price: centsToDollars(row.priceCents),
     paymentDate: row.purchasedAt.toISOString(),
     refunded: row.refundedAt !== null,
+    licenseId: row.licenceId,
+    verifyUrl: licenseVerifyUrl(deps.config, row.licenceId),
   };
 }
 
@@ -58,7 +61,7 @@ export async function listPurchases(deps: Deps, userId: string, page: ListPage =
     .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
   const rows = page.limit ? await query.limit(page.limit + 1) : await query;
   const { shown, nextCursor } = nextCursorOf(rows, page.limit);
-  return { purchases: shown.map((r) => toPurchaseDto(r.purchase)), nextCursor };
+  return { purchases: shown.map((r) => toPurchaseDto(deps, r.purchase)), nextCursor };
 }
 
 /**
@@ -127,5 +130,5 @@ export async function purchaseForLicence(deps: Deps, caller: UserRow, purchaseId
   if (!row) throw notFound('This purchase does not exist.');
   if (row.purchase.userId !== caller.id && !caller.isAdmin) throw forbidden('This purchase belongs to another account.');
   if (row.purchase.refundedAt) throw conflict('This purchase was refunded, so it carries no license.');
-  return row;
+  return { ...row, verifyUrl: licenseVerifyUrl(deps.config, row.purchase.licenceId) };
 }

@@ -2,3 +2,4 @@
 export { Dashboard } from './components/dashboard';
 export { PurchaseHistory } from './components/purchase-history';
 export { Library } from './components/library';
+export { LicenseVerification } from './components/license-verification';

@@ -1,6 +1,7 @@
 /** /purchase-history: every purchase, newest first, 50 at a time with "Load more" — a table on wide screens, cards on phones. */
 import { Download, ReceiptText } from 'lucide-react';
-import type { User } from '@beat/shared';
+import { Link } from 'react-router';
+import { licenseVerifyPath, type User } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -80,6 +81,10 @@ export function PurchaseHistory({ user }: { user: User }) {
               <td data-label="Purchase Date">{formatPurchaseDate(p.paymentDate)}</td>
               <th scope="row" data-label="Item" className="ph-table__item">
                 {p.beatTitle}
+                {/* Anyone may check the license by its id (docs/product/licenses.md#verification). */}
+                <Link to={licenseVerifyPath(p.licenseId)} className="ph-licence-id">
+                  License {p.licenseId}
+                </Link>
               </th>
               <td data-label="Purchase Type">
                 <span className={`ph-type ph-type--${p.kind}`}>{p.purchaseType}</span>

@@ -1,0 +1,54 @@
+/**
+ * Public license verification (docs/product/licenses.md): anyone holding a license id may ask whether it is genuine,
+ * and learns the beat, the license type, the purchase date, its status and the buyer's name shown in part.
+ */
+import { z } from 'zod';
+
+/** Six groups of four hex digits: 96 random bits (`5F3A-9C2E-1B7D-4A60-9E3F-2C81`). */
+export const licenseIdPattern = /^[0-9A-F]{4}(-[0-9A-F]{4}){5}$/;
+
+/** A license id as typed or pasted: any case, spaces around it; normalised to capitals. */
+export const licenseIdParams = z.object({
+  licenseId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(licenseIdPattern, 'A license id is six groups of four letters and digits, like 5F3A-9C2E-1B7D-4A60-9E3F-2C81.'),
+});
+
+/** `valid`: in force; `refunded`: the purchase was refunded; `superseded`: replaced by an upgrade of the same beat. */
+export const licenseStatuses = ['valid', 'refunded', 'superseded'] as const;
+export type LicenseStatus = (typeof licenseStatuses)[number];
+
+export const licenseVerification = z.object({
+  licenseId: z.string(),
+  status: z.enum(licenseStatuses),
+  /** "MP3 Lease", "Stems", "Exclusive", "VIP Plan". */
+  licenseType: z.string(),
+  beatTitle: z.string(),
+  /** The beat's page, while the store still shows it. */
+  beatSlug: z.string().nullable(),
+  artistName: z.string().nullable(),
+  purchaseDate: z.string(),
+  /** The buyer's name with all but each word's first letter hidden: "Z*** Q****". */
+  buyer: z.string(),
+});
+export type LicenseVerification = z.infer<typeof licenseVerification>;
+
+/** The verification page of a license id, on the store's own address. */
+export function licenseVerifyPath(licenseId: string): string {
+  return `/licenses/verify/${licenseId}`;
+}
+
+/** "Zoë Quinn" → "Z** Q****": each word keeps its first letter, every other character is a star. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const [first = '', ...rest] = Array.from(word);
+      return first + '*'.repeat(rest.length);
+    })
+    .join(' ');
+}
