@@ -8,6 +8,7 @@ import { retentionJobHandlers } from './modules/retention/retention.jobs.js';
 import { catalogJobHandlers } from './modules/beats/beats.jobs.js';
 import { dailyTotalsJobHandlers } from './modules/admin/daily-totals.jobs.js';
 import { storePagesJobHandlers } from './modules/store-pages/store-pages.jobs.js';
+import { reconcileJobHandlers } from './modules/checkout/reconcile.job.js';
 
 export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
   return {
@@ -19,6 +20,7 @@ export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
     ...catalogJobHandlers(deps, log),
     ...dailyTotalsJobHandlers(deps, log),
     ...storePagesJobHandlers(deps, log),
+    ...reconcileJobHandlers(deps, log),
   };
 }
 

@@ -401,7 +401,12 @@ export const checkouts = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId), index('checkouts_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId),
+    index('checkouts_user_idx').on(t.userId),
+    // Reconciliation's unsettled checkouts, oldest first (docs/product/offers-and-prices.md#reconciliation).
+    index('checkouts_unsettled_idx').on(t.createdAt).where(sql`${t.fulfilledAt} is null and ${t.status} <> 'expired'`),
+  ],
 );
 
 
@@ -476,7 +481,7 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('refunds_checkout_idx').on(t.checkoutId)],
+  (t) => [index('refunds_checkout_idx').on(t.checkoutId), index('refunds_pending_idx').on(t.checkoutId).where(sql`${t.providerRefundId} is null`)],
 );
 
 // ── Entitlements and downloads ───────────────────────────────────────────────────────
