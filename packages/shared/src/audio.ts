@@ -96,8 +96,13 @@ export const storeSettingsResponse = z.object({
   placement: tagPlacementBody,
   version: z.number().int(),
   progress: previewProgressSchema,
+  /** Admins get a "New sale" e-mail for each paid order. */
+  saleNotices: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsResponse>;
+
+export const saleNoticesBody = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export type SaleNoticesBody = z.infer<typeof saleNoticesBody>;
 
 /** waveform-data / audiowaveform JSON (version 2, 8-bit, one channel): min/max pairs. */
 export const waveformResponse = z.object({

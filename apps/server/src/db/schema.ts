@@ -672,6 +672,8 @@ export const storeSettings = pgTable(
     tagLevelDb: real('tag_level_db').notNull().default(0),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Every admin gets a "New sale" e-mail for each paid order (docs/product/offers-and-prices.md#new-sale-e-mails). */
+    saleNotices: boolean('sale_notices').notNull().default(true),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
 );

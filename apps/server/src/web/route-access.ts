@@ -116,6 +116,7 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/admin/audit': 'admin',
   'GET /api/admin/store-settings': 'admin',
   'PUT /api/admin/store-settings/placement': 'admin',
+  'PUT /api/admin/store-settings/sale-notices': 'admin',
   'GET /api/admin/store-settings/tag': 'admin',
   'PUT /api/admin/store-settings/tag': 'admin',
   'DELETE /api/admin/store-settings/tag': 'admin',

@@ -49,6 +49,11 @@ function calls(): Call[] {
       request: json('PUT', () => '/api/admin/store-settings/placement', { firstOffsetSeconds: 2, intervalSeconds: 20, levelDb: -1 }),
       ok: 200,
     },
+    {
+      name: 'PUT /api/admin/store-settings/sale-notices',
+      request: json('PUT', () => '/api/admin/store-settings/sale-notices', { enabled: true }),
+      ok: 200,
+    },
     { name: 'PUT /api/admin/store-settings/tag', request: tagForm, ok: 200 },
     { name: 'GET /api/admin/store-settings/tag', request: json('GET', () => '/api/admin/store-settings/tag'), ok: 200 },
     { name: 'DELETE /api/admin/store-settings/tag', request: json('DELETE', () => '/api/admin/store-settings/tag'), ok: 200 },

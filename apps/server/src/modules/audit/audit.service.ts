@@ -31,6 +31,7 @@ export type AuditAction =
   | 'user.make-admin'
   | 'store.tag'
   | 'store.tag-placement'
+  | 'store.sale-notices'
   | 'store.page'
   | 'store.intro-video';
 

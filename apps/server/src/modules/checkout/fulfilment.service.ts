@@ -25,7 +25,7 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 import type { PaymentEvent, ProviderSession } from '../../adapters/payments/payments.js';
-import { sendReceipt, sendRefundNotice, type ReceiptLine } from './receipts.js';
+import { sendReceipt, sendRefundNotice, sendSaleNotice, type ReceiptLine } from './receipts.js';
 
 /** The few logger methods the settlement uses (pino's request logger fits). */
 export interface Log {
@@ -284,6 +284,16 @@ export async function settleCheckout(
       });
     } catch (error) {
       log.error({ err: error, checkoutId: checkout.id }, 'receipt e-mail failed');
+    }
+    try {
+      await sendSaleNotice(deps, {
+        buyerName: user?.fullName || checkout.email,
+        buyerEmail: user?.email ?? checkout.email,
+        orderId: checkout.id,
+        delivered: lines.filter((l) => !l.refundReason),
+      });
+    } catch (error) {
+      log.error({ err: error, checkoutId: checkout.id }, 'sale notice e-mail failed');
     }
   }
   // Refunds left pending by an earlier attempt (provider unreachable) are retried on every settlement.

@@ -1,6 +1,12 @@
-/** The e-mails a purchase sends: the receipt (what was bought, links to the dashboard) and the notice of a refund. */
+/**
+ * The e-mails a purchase sends: the receipt (what was bought, links to the dashboard), the admins' "New sale" notice
+ * and the notice of a refund.
+ */
 import { purchaseTypeLabels, type PurchaseKind } from '@beat/shared';
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
+import { users } from '../../db/schema.js';
+import { readStoreSettings } from '../previews/tag.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { formatUsd } from '../offers/offers.js';
 import { licenseVerifyUrl } from '../licences/licence-verify.service.js';
@@ -52,6 +58,35 @@ export async function sendReceipt(
       footnote: `Your license agreements (PDF) are on your dashboard and in your purchase history: ${productUrl(deps.config, '/purchase-history')}`,
     }),
   });
+}
+
+/**
+ * "New sale" to every admin, unless switched off in Store settings (docs/product/offers-and-prices.md#new-sale-e-mails): what was
+ * sold, to whom, for how much, with a link to the ledger.
+ */
+export async function sendSaleNotice(
+  deps: Deps,
+  input: { buyerName: string; buyerEmail: string; orderId: string; delivered: ReceiptLine[] },
+): Promise<void> {
+  if (input.delivered.length === 0) return;
+  const settings = await readStoreSettings(deps.db);
+  if (!settings.saleNotices) return;
+  const admins = await deps.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.isAdmin, true));
+  const total = input.delivered.reduce((sum, line) => sum + line.priceCents, 0);
+  for (const admin of admins) {
+    await deps.mailer.send({
+      to: admin.email,
+      ...renderEmail({
+        subject: `New sale: ${formatUsd(total)}`,
+        heading: 'New sale',
+        greeting: `Hi ${admin.fullName || admin.email},`,
+        paragraphs: [`${input.buyerName} <${input.buyerEmail}> paid order ${input.orderId}.`],
+        table: { rows: input.delivered.map((line) => [lineLabel(line), formatUsd(line.priceCents)]), total: ['Total', formatUsd(total)] },
+        action: { label: 'Open the purchases ledger', url: productUrl(deps.config, '/admin/analytics') },
+        footnote: 'You get this e-mail for every sale. Turn it off under Admin → Store Settings.',
+      }),
+    });
+  }
 }
 
 export async function sendRefundNotice(

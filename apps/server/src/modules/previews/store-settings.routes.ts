@@ -1,13 +1,13 @@
 /** HTTP for the admin's Store settings: the audio tag (upload, hear, reset) and where it goes; answers carry the re-render progress. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MEGABYTE, storeSettingsResponse, tagFileField, tagPlacementBody } from '@beat/shared';
+import { MEGABYTE, saleNoticesBody, storeSettingsResponse, tagFileField, tagPlacementBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { checkFormPart } from '../../lib/text-input.js';
 import { AudioFileError, inspectTag } from '../../audio/inspect.js';
 import { callerOf } from '../auth/auth.hooks.js';
-import { newTagKey, replaceTag, storeSettingsView, updateTagPlacement } from './store-settings.service.js';
+import { newTagKey, replaceTag, setSaleNotices, storeSettingsView, updateTagPlacement } from './store-settings.service.js';
 import { builtInTagWav, readStoreSettings } from './tag.js';
 
 const TAG_MAX_BYTES = 20 * MEGABYTE;
@@ -17,6 +17,11 @@ const schema = { tags: ['admin'], security, response: { 200: storeSettingsRespon
 export function storeSettingsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/admin/store-settings', { schema }, () => storeSettingsView(deps));
+
+    app.put('/api/admin/store-settings/sale-notices', { schema: { ...schema, body: saleNoticesBody } }, async (request) => {
+      await setSaleNotices(deps, callerOf(request).user, request.body.enabled);
+      return storeSettingsView(deps);
+    });
 
     app.put('/api/admin/store-settings/placement', { schema: { ...schema, body: tagPlacementBody } }, async (request) => {
       await updateTagPlacement(deps, callerOf(request).user, request.body);

@@ -44,7 +44,25 @@ export async function storeSettingsView(deps: Pick<Deps, 'db' | 'storage'>): Pro
     placement: placementOf(row),
     version: row.version,
     progress: await previewProgress(deps, row.version),
+    saleNotices: row.saleNotices,
   };
+}
+
+/** Turns the admins' "New sale" e-mails on or off; no preview changes, so no re-render (docs/product/offers-and-prices.md#new-sale-e-mails). */
+export async function setSaleNotices(deps: Deps, actor: AuditActor, enabled: boolean): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await lockStoreSettings(tx);
+    if (before.saleNotices === enabled) return;
+    await tx.update(storeSettings).set({ saleNotices: enabled, updatedAt: now }).where(eq(storeSettings.id, 1));
+    await recordAudit(tx, actor, now, {
+      action: 'store.sale-notices',
+      targetType: 'store',
+      targetId: null,
+      before: { saleNotices: before.saleNotices },
+      after: { saleNotices: enabled },
+    });
+  });
 }
 
 /** Applies a change to the settings, bumps the version and queues every preview for a re-render, in one transaction. */

@@ -1,9 +1,13 @@
-/** The Store Settings page's content: the audio tag, its placement and the previews' progress (one settings query), the /vip intro video and the store pages. */
+/**
+ * The Store Settings page's content: the audio tag, its placement and the previews' progress (one settings query), the
+ * admins' sales e-mails, the /vip intro video and the store pages.
+ */
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useStoreSettings } from '../api/get-store-settings';
 import { PreviewsStatus } from './previews-status';
+import { SaleNoticesSection } from './sale-notices-section';
 import { StorePagesSection } from './store-settings-pages';
 import { IntroVideoSection } from './store-settings-video';
 import { TagPlacementForm } from './tag-placement-form';
@@ -40,6 +44,7 @@ export function StoreSettingsPanels() {
           placement={placement}
         />
         <PreviewsStatus progress={progress} />
+        <SaleNoticesSection enabled={settings.data.saleNotices} />
         <IntroVideoSection />
         <StorePagesSection />
       </div>

@@ -16,6 +16,7 @@ const actionLabels: Record<string, string> = {
   'user.make-admin': 'Made admin',
   'store.tag': 'Changed the audio tag',
   'store.tag-placement': 'Changed the tag placement',
+  'store.sale-notices': 'Changed the "New sale" e-mails',
   'store.page': 'Edited a store page',
   'store.intro-video': 'Changed the intro video',
 };
