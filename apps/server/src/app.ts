@@ -26,6 +26,7 @@ import { libraryRoutes } from './modules/library/library.routes.js';
 import { storeSettingsRoutes } from './modules/previews/store-settings.routes.js';
 import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/store-pages.routes.js';
 import { licenceVerifyRoutes } from './modules/licences/licence-verify.routes.js';
+import { paymentsAttentionRoutes } from './modules/checkout/payments-attention.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { isApiPath, registerWebApp } from './web/web-app.js';
 import { apiDocsPrefix, registerSecurityHeaders, securityHeaders } from './web/security-headers.js';
@@ -100,7 +101,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(beatsRoutes(deps, catalogVersion));
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
-  await app.register(adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps)]));
+  await app.register(
+    adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps), paymentsAttentionRoutes(deps)]),
+  );
   await app.register(storePagesRoutes(deps));
   await app.register(licenceVerifyRoutes(deps));
   await app.register(accountsRoutes(deps));

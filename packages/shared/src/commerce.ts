@@ -224,3 +224,24 @@ export const purchasedBeatSchema = beatSchema.extend({ purchasedAt: z.string(), 
 export type PurchasedBeat = z.infer<typeof purchasedBeatSchema>;
 export const purchasedBeatsResponse = z.object({ beats: z.array(purchasedBeatSchema), nextCursor: z.string().nullable() });
 export type PurchasedBeatsResponse = z.infer<typeof purchasedBeatsResponse>;
+
+// ── Payments needing attention (admin) ─────────────────────────────────────────────────
+
+/**
+ * `unsettled`: a checkout the payment provider has not confirmed as paid or expired long after it opened;
+ * `refund`: a refund the store owes that the provider has not taken yet.
+ */
+export const attentionKinds = ['unsettled', 'refund'] as const;
+export const paymentAttentionItem = z.object({
+  kind: z.enum(attentionKinds),
+  checkoutId: z.string(),
+  email: z.string(),
+  /** Dollars: the checkout's total, or the refund's amount. */
+  amount: z.number(),
+  since: z.string(),
+  reason: z.string(),
+});
+export type PaymentAttentionItem = z.infer<typeof paymentAttentionItem>;
+export const paymentsAttentionResponse = z.object({ items: z.array(paymentAttentionItem) });
+export type PaymentsAttentionResponse = z.infer<typeof paymentsAttentionResponse>;
+export const checkoutIdParams = z.object({ checkoutId: z.uuid({ error: 'checkoutId is not a checkout id' }) });

@@ -117,6 +117,8 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/admin/store-settings': 'admin',
   'PUT /api/admin/store-settings/placement': 'admin',
   'PUT /api/admin/store-settings/sale-notices': 'admin',
+  'GET /api/admin/payments/attention': 'admin',
+  'POST /api/admin/payments/:checkoutId/retry': 'admin',
   'GET /api/admin/store-settings/tag': 'admin',
   'PUT /api/admin/store-settings/tag': 'admin',
   'DELETE /api/admin/store-settings/tag': 'admin',

@@ -54,6 +54,9 @@ function calls(): Call[] {
       request: json('PUT', () => '/api/admin/store-settings/sale-notices', { enabled: true }),
       ok: 200,
     },
+    { name: 'GET /api/admin/payments/attention', request: json('GET', () => '/api/admin/payments/attention'), ok: 200 },
+    // An admin gets past the guard to the lookup (no such checkout).
+    { name: 'POST /api/admin/payments/:checkoutId/retry', request: json('POST', () => '/api/admin/payments/00000000-0000-4000-8000-000000000000/retry'), ok: 404 },
     { name: 'PUT /api/admin/store-settings/tag', request: tagForm, ok: 200 },
     { name: 'GET /api/admin/store-settings/tag', request: json('GET', () => '/api/admin/store-settings/tag'), ok: 200 },
     { name: 'DELETE /api/admin/store-settings/tag', request: json('DELETE', () => '/api/admin/store-settings/tag'), ok: 200 },

@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
-import { beats, checkouts, mailOutbox, purchases, type BeatRow } from '../../db/schema.js';
+import type { PaymentsAttentionResponse } from '@beat/shared';
+import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { beats, checkouts, mailOutbox, purchases, refunds, type BeatRow } from '../../db/schema.js';
 import { jobHandlers } from '../../background.js';
 import { body, deliver, lineOf, openCheckoutOk, payWithoutWebhook, testProvider } from './checkout.test-support.js';
 import { RECONCILE_AFTER_MS, reconcileCheckouts } from './reconcile.service.js';
 import { RECONCILE_INTERVAL_MS, RECONCILE_QUEUE } from './reconcile.job.js';
+import { ATTENTION_AFTER_MS } from './payments-attention.service.js';
 
 const clock = fixedClock(new Date('2026-05-04T10:00:00Z'));
 let t: TestApp;
@@ -112,5 +114,61 @@ describe('reconciliation', () => {
     }
     expect((await reconcileCheckouts(t.deps, t.log)).fulfilled).toBe(1);
     expect(await purchasesOf(user.id)).toHaveLength(1);
+  });
+});
+
+describe('payments needing attention', () => {
+  let adminToken: string;
+  const attention = async () =>
+    ((await t.app.inject(authed(adminToken, { method: 'GET', url: '/api/admin/payments/attention' }))).json() as PaymentsAttentionResponse).items;
+  const retry = (checkoutId: string) => t.app.inject(authed(adminToken, { method: 'POST', url: `/api/admin/payments/${checkoutId}/retry` }));
+
+  beforeAll(async () => {
+    adminToken = await loginAs(t, await createUser(t, { isAdmin: true }));
+  });
+
+  it('lists a checkout still unsettled ten minutes after it opened, and Retry settles it', async () => {
+    const { user, opened } = await buyerWithPaidCheckout('Lantern Code');
+    const [row] = await t.deps.db.select().from(checkouts).where(eq(checkouts.providerSessionId, opened.sessionId));
+    clock.advance(RECONCILE_AFTER_MS);
+    expect((await attention()).some((i) => i.checkoutId === row!.id)).toBe(false);
+    clock.advance(ATTENTION_AFTER_MS);
+    const item = (await attention()).find((i) => i.checkoutId === row!.id);
+    expect(item).toEqual({
+      kind: 'unsettled',
+      checkoutId: row!.id,
+      email: user.email,
+      amount: 24.99,
+      since: row!.createdAt.toISOString(),
+      reason: 'Paid, but not delivered yet: the store has not settled it with the payment provider.',
+    });
+    const res = await retry(row!.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ state: 'paid' });
+    expect(await purchasesOf(user.id)).toHaveLength(1);
+    expect((await attention()).some((i) => i.checkoutId === row!.id)).toBe(false);
+  });
+
+  it('lists a refund the provider has not taken, with its reason, and Retry makes it once', async () => {
+    const { user, opened } = await buyerWithPaidCheckout('Ember Route');
+    clock.advance(RECONCILE_AFTER_MS + 1_000);
+    await reconcileCheckouts(t.deps, t.log);
+    const [row] = await t.deps.db.select().from(checkouts).where(eq(checkouts.providerSessionId, opened.sessionId));
+    expect(row!.fulfilledAt).not.toBeNull();
+    // A refund recorded while the provider refused it (as after a double payment).
+    await t.deps.db.insert(refunds).values({ checkoutId: row!.id, amountCents: 2499, reason: 'Ember Route was paid twice.', createdAt: clock.now() });
+    const item = (await attention()).find((i) => i.checkoutId === row!.id);
+    expect(item).toMatchObject({ kind: 'refund', email: user.email, amount: 24.99, reason: 'Refund not taken by the payment provider yet. Ember Route was paid twice.' });
+    expect((await retry(row!.id)).json()).toEqual({ state: 'paid' });
+    const [made] = await t.deps.db.select().from(refunds).where(eq(refunds.checkoutId, row!.id));
+    expect(made!.providerRefundId).not.toBeNull();
+    expect((await attention()).some((i) => i.checkoutId === row!.id)).toBe(false);
+  });
+
+  it('answers 404 for a checkout that does not exist and 400 for text that is no id', async () => {
+    expect((await retry('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const bad = await retry('nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('checkoutId is not a checkout id');
   });
 });

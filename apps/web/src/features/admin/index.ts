@@ -6,6 +6,7 @@ export { BeatStatsTable } from './components/beat-stats-table';
 export { BeatsSection } from './components/beats-section';
 export { InviteUserModal } from './components/invite-user-modal';
 export { OverviewCharts } from './components/overview-charts';
+export { PaymentsAttentionPanel } from './components/payments-attention-panel';
 export { PurchasesTable } from './components/purchases-table';
 export { RangePicker } from './components/range-picker';
 export { StoreSettingsPanels } from './components/store-settings-panels';
