@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage, CartResponse, PurchasesResponse, User } from '@beat/shared';
 import { createAccount, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { api } from '../support/api.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -24,18 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(path: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function openPage(session?: AuthResponse, viewport?: typeof mobile): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(browser, viewport);

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AdminBeat, AuthResponse, Beat, BeatPage, StoreConfig } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, newContext, watchErrors } from '../support/browser.js';
+import { api } from '../support/api.js';
 
 let browser: Browser;
 let admin: AuthResponse;
@@ -27,18 +28,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(path: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -13,6 +13,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { maskName, type AuthResponse, type Beat, type BeatPage, type DownloadLink, type LibraryPage, type PurchasesResponse } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { api } from '../support/api.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -24,18 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(path: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function openPage(session?: AuthResponse, viewport?: Viewport): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(browser, viewport);

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { api } from '../support/api.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -25,18 +26,6 @@ afterAll(async () => {
 
 const unique = () => randomBytes(3).toString('hex');
 
-async function api<T>(path: string, token?: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function openPage(session?: AuthResponse, viewport?: Viewport): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await newContext(browser, viewport);
