@@ -70,6 +70,8 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    // The admins, told of each sale (docs/product/offers-and-prices.md#new-sale-e-mails).
+    index('users_admins_idx').on(t.id).where(sql`${t.isAdmin}`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_user_type_valid', sql`${t.userType} in ('freeUser', 'invitedUser', 'vipUser')`),
   ],
