@@ -25,7 +25,7 @@ import { listAdminBeats } from '../src/modules/admin/admin-beats.service.js';
 import { listUsers } from '../src/modules/admin/admin-users.service.js';
 import { analyticsOverview, beatAnalytics, CSV_BATCH, listPurchases as listLedger, purchasesCsv } from '../src/modules/admin/analytics.service.js';
 import { listAudit } from '../src/modules/audit/audit.service.js';
-import { listPurchasedBeats, listPurchases, purchaseForLicence } from '../src/modules/purchases/purchases.service.js';
+import { listPurchasedBeats, listPurchases, licenceForPurchase } from '../src/modules/purchases/purchases.service.js';
 import { listFavorites } from '../src/modules/favorites/favorites.service.js';
 import { cartCount, listCart, listStemsCart } from '../src/modules/cart/cart.service.js';
 import { ownedBeats, rightsForBeatId } from '../src/modules/entitlements/entitlements.service.js';
@@ -289,7 +289,7 @@ export async function timeProductQueries(deps: Deps): Promise<QueryTiming[]> {
     ['purchased beats: leases, page of 24', () => listPurchasedBeats(deps, collector.id, 'lease', sessionId, { limit: 24 })],
     ['purchased beats: leases, next 24 by cursor', () =>
       listPurchasedBeats(deps, collector.id, 'lease', sessionId, { limit: 24, cursor: leasesCursor })],
-    ['licence: one purchase', () => purchaseForLicence(deps, collector, purchase!._id)],
+    ['licence: one purchase', () => licenceForPurchase(deps, collector, purchase!._id)],
     ['favourites (300)', () => listFavorites(deps, collector.id)],
     ['cart (40 items)', () => listCart(deps, collector.id)],
     ['stems cart (20 items)', () => listStemsCart(deps, collector.id)],

@@ -76,6 +76,8 @@ function calls(): Call[] {
     call('GET /api/catalog/version', get(() => '/api/catalog/version'), 200),
     // Anyone may check a license; this id belongs to none.
     call('GET /api/licenses/:licenseId/verify', get(() => '/api/licenses/0000-0000-0000-0000-0000-0000/verify'), 404),
+    call('GET /api/licenses/terms', get(() => '/api/licenses/terms'), 200),
+    call('GET /api/licenses/terms/:offer', get(() => '/api/licenses/terms/lease'), 200),
     call('GET /api/getbeats', get(() => '/api/getbeats'), 200),
     call('GET /api/beats', get(() => '/api/beats'), 200),
     call('GET /api/beats/facets', get(() => '/api/beats/facets'), 200),
@@ -137,6 +139,7 @@ function calls(): Call[] {
 
     // user: purchases, entitlements, downloads
     call('GET /api/getrecentpurchases/:userId', get(() => `/api/getrecentpurchases/${owner.id}`), 200),
+    call('GET /api/users/:userId/upgrades', get(() => `/api/users/${owner.id}/upgrades`), 200),
     call('POST /api/getpurchasedbeats', send('POST', '/api/getpurchasedbeats', () => ({ email: owner.email })), 200),
     call('POST /api/getpurchasedExclusivebeats', send('POST', '/api/getpurchasedExclusivebeats', () => ({ email: owner.email })), 200),
     call('POST /api/getpurchasedstems', send('POST', '/api/getpurchasedstems', () => ({ email: owner.email })), 200),

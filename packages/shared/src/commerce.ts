@@ -4,6 +4,7 @@ import { beatSchema, beatTypeSchema } from './beats.js';
 import { id } from './common.js';
 import { emailField } from './user.js';
 import { commerceMessages } from './messages.js';
+import { licenseStatuses } from './licenses.js';
 
 /** What a cart row buys (docs/product/offers-and-prices.md#cart): `MP3` for a lease, `EXCLUSIVE` for an exclusive. */
 export const licenceLabels = ['MP3', 'EXCLUSIVE'] as const;
@@ -46,6 +47,8 @@ export const cartItemSchema = z.object({
    * (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid). Absent when the line can be paid.
    */
   unavailable: z.string().optional(),
+  /** An exclusive the buyer holds an MP3 lease of: `price` is the upgrade's, the exclusive less what the lease cost (docs/product/licenses.md#upgrades). */
+  upgrade: z.object({ alreadyPaid: z.number() }).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -199,6 +202,10 @@ export const purchaseSchema = z.object({
   /** The license's public id and the page where anyone may check it (docs/product/licenses.md). */
   licenseId: z.string(),
   verifyUrl: z.string(),
+  /** `valid`, `refunded`, or `superseded` by an upgrade to the exclusive of the same beat. */
+  status: z.enum(licenseStatuses),
+  /** An exclusive bought as an upgrade: the price of the lease it replaced, in dollars. */
+  upgradedFromPaid: z.number().optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -15,3 +15,4 @@ export * from './commerce.js';
 export * from './store-pages.js';
 export * from './library.js';
 export * from './licenses.js';
+export * from './licence-terms.js';

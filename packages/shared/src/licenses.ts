@@ -52,3 +52,28 @@ export function maskName(name: string): string {
     })
     .join(' ');
 }
+
+// ── Upgrades (docs/product/licenses.md#upgrades) ─────────────────────────────────────────
+
+/** How the checkout, the receipt and the confirmation name an upgrade: "Upgrade: Night Drive MP3 lease → Exclusive (−$19.99 already paid)". */
+export function upgradeLineLabel(beatTitle: string, alreadyPaid: string): string {
+  return `Upgrade: ${beatTitle} MP3 lease \u2192 Exclusive (\u2212${alreadyPaid} already paid)`;
+}
+
+/** An MP3 lease the buyer holds of a beat whose exclusive is for sale: the exclusive, less what the lease cost. */
+export const upgradeOfferSchema = z.object({
+  beatId: z.string(),
+  slug: z.string(),
+  beatTitle: z.string(),
+  artistName: z.string(),
+  /** The lease it replaces. */
+  leasePurchaseId: z.string(),
+  leaseLicenseId: z.string(),
+  /** Dollars: what the lease cost, the exclusive's price, and what the upgrade costs (never below zero). */
+  alreadyPaid: z.number(),
+  exclusivePrice: z.number(),
+  price: z.number(),
+});
+export type UpgradeOffer = z.infer<typeof upgradeOfferSchema>;
+export const upgradesResponse = z.object({ upgrades: z.array(upgradeOfferSchema) });
+export type UpgradesResponse = z.infer<typeof upgradesResponse>;

@@ -1,6 +1,7 @@
 /** The database tables. Money is kept in whole cents; times are timestamptz. */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -12,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -22,6 +24,7 @@ import {
   beatTypes,
   entitlementSources,
   fileTypes,
+  licenceOffers,
   purchaseKinds,
   sessionTypes,
   userTypes,
@@ -380,6 +383,35 @@ export const cartItems = cartTable('cart_items');
 export const stemsCartItems = cartTable('stems_cart_items');
 
 
+/**
+ * License terms, one row per version of an offer's terms (docs/product/licenses.md#terms). An edit adds a version;
+ * sales point at the version they were made under, so no edit changes a sold license.
+ */
+export const licenceTerms = pgTable(
+  'licence_terms',
+  {
+    id: serial('id').primaryKey(),
+    offer: text('offer', { enum: licenceOffers }).notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    distributionCopies: integer('distribution_copies'),
+    audioStreams: integer('audio_streams'),
+    musicVideos: integer('music_videos'),
+    radioStations: integer('radio_stations'),
+    paidPerformances: integer('paid_performances'),
+    creditRequired: boolean('credit_required').notNull(),
+    exclusive: boolean('exclusive').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('licence_terms_offer_version_idx').on(t.offer, t.version),
+    check('licence_terms_offer_valid', sql`${t.offer} in ('lease', 'stems', 'exclusive', 'vipPlan', 'credit')`),
+  ],
+);
+export type LicenceTermsRow = typeof licenceTerms.$inferSelect;
+
 /** A hosted checkout: what was offered at which server-computed price, and where it stands. */
 export const checkouts = pgTable(
   'checkouts',
@@ -424,6 +456,10 @@ export const checkoutItems = pgTable(
     /** Title at the time of sale, so the books read right after edits and deletions. */
     title: text('title').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The license terms shown before payment and sold with it (docs/product/licenses.md#terms). */
+    termsId: integer('terms_id').references(() => licenceTerms.id),
+    /** An upgrade: the buyer's MP3 lease this exclusive replaces, whose price was taken off (docs/product/licenses.md#upgrades). */
+    upgradesPurchaseId: uuid('upgrades_purchase_id').references((): AnyPgColumn => purchases.id, { onDelete: 'set null' }),
   },
   (t) => [index('checkout_items_checkout_idx').on(t.checkoutId), index('checkout_items_beat_idx').on(t.beatId)],
 );
@@ -448,6 +484,11 @@ export const purchases = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The license's public id, 96 random bits in six groups of four hex digits (docs/product/licenses.md). */
     licenceId: text('licence_id').notNull().default(sql`new_licence_id()`),
+    /** The version of the license terms sold (docs/product/licenses.md#terms). */
+    termsId: integer('terms_id').references(() => licenceTerms.id),
+    /** Replaced by an upgrade to the exclusive of the same beat: the license reads `superseded` from then on. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededBy: uuid('superseded_by').references((): AnyPgColumn => purchases.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('purchases_licence_id_idx').on(t.licenceId),
@@ -504,6 +545,8 @@ export const entitlements = pgTable(
       .references(() => beats.id, { onDelete: 'cascade' }),
     source: text('source', { enum: entitlementSources }).notNull(),
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    /** A credit unlock's license terms, as they stood when it was unlocked (docs/product/licenses.md#terms). */
+    termsId: integer('terms_id').references(() => licenceTerms.id),
     createdAt: createdAt(),
   },
   (t) => [

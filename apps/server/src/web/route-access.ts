@@ -38,6 +38,9 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/intro-video': 'public',
   // Anyone may check a license by its id (docs/product/licenses.md#verification).
   'GET /api/licenses/:licenseId/verify': 'public',
+  // Each offer's license terms, read before buying (docs/product/licenses.md#terms).
+  'GET /api/licenses/terms': 'public',
+  'GET /api/licenses/terms/:offer': 'public',
   'GET /api/intro-video/:file': 'public',
   'POST /api/changebeattype': 'public',
   'GET /api/catalog/version': 'public',
@@ -81,6 +84,7 @@ export const routeAccess: Record<string, AccessClass> = {
 
   // What a user bought and may download (docs/product/entitlements.md).
   'GET /api/getrecentpurchases/:userId': 'user',
+  'GET /api/users/:userId/upgrades': 'user',
   'POST /api/getpurchasedbeats': 'user',
   'POST /api/getpurchasedExclusivebeats': 'user',
   'POST /api/getpurchasedstems': 'user',
@@ -119,6 +123,8 @@ export const routeAccess: Record<string, AccessClass> = {
   'PUT /api/admin/store-settings/sale-notices': 'admin',
   'GET /api/admin/payments/attention': 'admin',
   'POST /api/admin/payments/:checkoutId/retry': 'admin',
+  'GET /api/admin/licenses': 'admin',
+  'PUT /api/admin/licenses/:offer': 'admin',
   'GET /api/admin/store-settings/tag': 'admin',
   'PUT /api/admin/store-settings/tag': 'admin',
   'DELETE /api/admin/store-settings/tag': 'admin',

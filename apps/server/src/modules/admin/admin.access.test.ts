@@ -54,6 +54,9 @@ function calls(): Call[] {
       request: json('PUT', () => '/api/admin/store-settings/sale-notices', { enabled: true }),
       ok: 200,
     },
+    { name: 'GET /api/admin/licenses', request: json('GET', () => '/api/admin/licenses'), ok: 200 },
+    // An admin gets past the guard to the form's own check (the terms need a title and a body).
+    { name: 'PUT /api/admin/licenses/:offer', request: json('PUT', () => '/api/admin/licenses/lease', { title: '' }), ok: 400 },
     { name: 'GET /api/admin/payments/attention', request: json('GET', () => '/api/admin/payments/attention'), ok: 200 },
     // An admin gets past the guard to the lookup (no such checkout).
     { name: 'POST /api/admin/payments/:checkoutId/retry', request: json('POST', () => '/api/admin/payments/00000000-0000-4000-8000-000000000000/retry'), ok: 404 },

@@ -33,11 +33,12 @@ export type AuditAction =
   | 'store.tag-placement'
   | 'store.sale-notices'
   | 'store.page'
-  | 'store.intro-video';
+  | 'store.intro-video'
+  | 'licence.terms';
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: 'beat' | 'user' | 'store';
+  targetType: 'beat' | 'user' | 'store' | 'licence';
   targetId: string | null;
   before?: unknown;
   after?: unknown;

@@ -13,24 +13,28 @@ import { getBeat } from '../beats/beats.service.js';
 import { isListed } from '../beats/listing.js';
 import { cartLineProblem, primaryOffer, primaryOfferProblem, stemsProblem } from '../offers/offers.js';
 import { endCheckoutsHolding } from '../checkout/checkout.service.js';
+import { upgradableLeases, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
 import type { Log } from '../checkout/fulfilment.service.js';
 
 export type CartKind = 'beats' | 'stems';
 
 const tableOf = (kind: CartKind) => (kind === 'beats' ? cartItems : stemsCartItems);
 
-export function toCartItem(beat: BeatRow, addedAt: Date): CartItem {
+/** A cart line: its primary offer at its price, or, for an exclusive the buyer holds a lease of, the upgrade's price. */
+export function toCartItem(beat: BeatRow, addedAt: Date, lease?: UpgradableLease): CartItem {
   const offer = primaryOffer(beat);
   const problem = cartLineProblem(beat, addedAt);
+  const upgrade = offer.kind === 'exclusive' && offer.priceCents !== null && lease ? lease : undefined;
   return {
     ...(problem ? { unavailable: problem.message } : {}),
+    ...(upgrade ? { upgrade: { alreadyPaid: centsToDollars(upgrade.paidCents) } } : {}),
     _id: beat.id,
     beatTitle: beat.title,
     artistName: beat.artistName,
     slug: beat.slug,
     beatType: beat.beatType,
     licence: offer.licence,
-    price: offer.priceCents === null ? null : centsToDollars(offer.priceCents),
+    price: offer.priceCents === null ? null : centsToDollars(upgrade ? upgradePriceCents(offer.priceCents, upgrade) : offer.priceCents),
     hasStems: beat.stemsKey !== null,
     addedAt: addedAt.toISOString(),
   };
@@ -65,7 +69,8 @@ async function cartRows(deps: Deps, kind: CartKind, userId: string) {
 
 export async function listCart(deps: Deps, userId: string): Promise<CartItem[]> {
   const rows = await cartRows(deps, 'beats', userId);
-  return rows.map((r) => toCartItem(r.beat, r.addedAt));
+  const leases = await upgradableLeases(deps.db, userId, rows.filter((r) => r.beat.beatType === 'Exclusive').map((r) => r.beat.id));
+  return rows.map((r) => toCartItem(r.beat, r.addedAt, leases.get(r.beat.id)));
 }
 
 export async function listStemsCart(deps: Deps, userId: string): Promise<StemsCartItem[]> {

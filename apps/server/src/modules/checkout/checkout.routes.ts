@@ -86,7 +86,7 @@ export function checkoutRoutes(deps: Deps): FastifyPluginAsyncZod {
       { preHandler: auth, schema: { ...secured, body: exclusiveCheckoutBody, response: answer } },
       async (request) => {
         const user = await buyerFor(deps, request, request.body.userId, request.body.email);
-        const items = await planExclusive(deps, request.body.beatId, request.body.price);
+        const items = await planExclusive(deps, user, request.body.beatId, request.body.price);
         const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'exclusive', items);
         return { session };
       },

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ConfirmCheckoutResponse, SessionType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, cartItems, checkoutItems, checkouts, purchases, type BeatRow, type CheckoutRow, type PurchaseKind, type UserRow } from '../../db/schema.js';
@@ -13,7 +14,10 @@ import { centsToDollars } from '../beats/beat-dto.js';
 import { turnOverEndedExclusives } from '../countdown/countdown.service.js';
 import { isListed, isListedBeat } from '../beats/listing.js';
 import { rightsFrom, sourcesFor } from '../entitlements/entitlements.service.js';
+import { checkoutLines } from './checkout-lines.js';
 import { settleCheckout, stateOf, checkoutEventTypes, type CheckoutState, type Log } from './fulfilment.service.js';
+import { currentTermsId } from '../licences/licence-terms.service.js';
+import { upgradableLeases, upgradeLabel, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
 import { assertClientPrice, cartLineProblem, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents } from '../offers/offers.js';
 
 /** How long an exclusive is held for its buyer (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
@@ -30,6 +34,21 @@ export interface PlannedItem {
   title: string;
   priceCents: number;
   description?: string;
+  /** An upgrade: the buyer's lease this exclusive replaces, whose price is taken off (docs/product/licenses.md#upgrades). */
+  upgrades?: UpgradableLease;
+}
+
+/** The line's name at the payment provider: the title, or the upgrade it is. */
+const lineName = (item: PlannedItem) => (item.upgrades ? upgradeLabel(item.title, item.upgrades.paidCents) : item.title);
+
+const exclusiveDescription = 'Exclusive license: MP3, WAV and stems';
+
+/** An exclusive at its price, or as an upgrade of the buyer's lease of the same beat at the difference. */
+function exclusiveItem(beat: BeatRow, lease: UpgradableLease | undefined): PlannedItem {
+  const full = beat.priceCents!;
+  return lease
+    ? { kind: 'exclusive', beat, title: beat.title, priceCents: upgradePriceCents(full, lease), description: exclusiveDescription, upgrades: lease }
+    : { kind: 'exclusive', beat, title: beat.title, priceCents: full, description: exclusiveDescription };
 }
 
 export interface CheckoutContext {
@@ -69,6 +88,7 @@ export async function planBeatPurchase(deps: Deps, user: UserRow, lines: LineInp
         .where(and(eq(cartItems.userId, user.id), inArray(cartItems.beatId, unique.map((l) => l.beatId))))
     : [];
   const addedAt = new Map(carted.map((c) => [c.beatId, c.addedAt]));
+  const leases = await upgradableLeases(deps.db, user.id, unique.map((l) => l.beatId));
   const items: PlannedItem[] = [];
   for (const line of unique) {
     const beat = found.get(line.beatId)!;
@@ -78,24 +98,22 @@ export async function planBeatPurchase(deps: Deps, user: UserRow, lines: LineInp
     const problem = primaryOfferProblem(beat);
     if (problem) throw problem;
     const offer = primaryOffer(beat);
-    assertClientPrice(line.price, offer.priceCents!, beat.title);
-    if (offer.kind === 'lease') {
-      const rights = rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
-      if (rights.mp3) {
-        throw conflict(
-          user.userType === 'vipUser'
-            ? `${beat.title} is already yours with the VIP catalog.`
-            : `You already own ${beat.title}. Find it on your dashboard.`,
-        );
-      }
+    if (offer.kind === 'exclusive') {
+      const item = exclusiveItem(beat, leases.get(beat.id));
+      assertClientPrice(line.price, item.priceCents, beat.title);
+      items.push(item);
+      continue;
     }
-    items.push({
-      kind: offer.kind,
-      beat,
-      title: beat.title,
-      priceCents: offer.priceCents!,
-      description: offer.kind === 'exclusive' ? 'Exclusive license: MP3, WAV and stems' : 'MP3 lease (non-exclusive license)',
-    });
+    assertClientPrice(line.price, offer.priceCents!, beat.title);
+    const rights = rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
+    if (rights.mp3) {
+      throw conflict(
+        user.userType === 'vipUser'
+          ? `${beat.title} is already yours with the VIP catalog.`
+          : `You already own ${beat.title}. Find it on your dashboard.`,
+      );
+    }
+    items.push({ kind: 'lease', beat, title: beat.title, priceCents: offer.priceCents!, description: 'MP3 lease (non-exclusive license)' });
   }
   return items;
 }
@@ -117,15 +135,17 @@ export async function planStems(deps: Deps, user: UserRow, lines: LineInput[]): 
   return items;
 }
 
-export async function planExclusive(deps: Deps, beatId: string, price: number | undefined): Promise<PlannedItem[]> {
+/** One exclusive: at its price, or as an upgrade of the buyer's MP3 lease of the beat (docs/product/licenses.md#upgrades). */
+export async function planExclusive(deps: Deps, user: UserRow, beatId: string, price: number | undefined): Promise<PlannedItem[]> {
   const beat = (await beatsById(deps, [beatId])).get(beatId)!;
   if (beat.beatType !== 'Exclusive') {
     throw badRequest(`${beat.title} is not an exclusive: buy its MP3 lease through the cart instead.`);
   }
   const problem = primaryOfferProblem(beat);
   if (problem) throw problem;
-  assertClientPrice(price, beat.priceCents!, beat.title);
-  return [{ kind: 'exclusive', beat, title: beat.title, priceCents: beat.priceCents!, description: 'Exclusive license: MP3, WAV and stems' }];
+  const item = exclusiveItem(beat, (await upgradableLeases(deps.db, user.id, [beat.id])).get(beat.id));
+  assertClientPrice(price, item.priceCents, item.upgrades ? `the upgrade of ${beat.title}` : beat.title);
+  return [item];
 }
 
 export function planVipPlan(deps: Deps, user: UserRow, price: number | undefined): PlannedItem[] {
@@ -237,7 +257,7 @@ export async function openCheckout(
       checkoutId,
       email: user.email,
       currency: 'usd',
-      lineItems: items.map((item) => ({ name: item.title, description: item.description, amountCents: item.priceCents })),
+      lineItems: items.map((item) => ({ name: lineName(item), description: item.description, amountCents: item.priceCents })),
       successUrl: `${ctx.origin}/paymentConfirm?session_id={CHECKOUT_SESSION_ID}`,
       // The cart page ends this checkout when the buyer comes back from it (docs/product/offers-and-prices.md#reservations).
       cancelUrl: `${ctx.origin}/cart?cancelled_checkout=${checkoutId}`,
@@ -266,7 +286,16 @@ export async function openCheckout(
         expiresAt: session.expiresAt,
       });
       await tx.insert(checkoutItems).values(
-        items.map((item) => ({ checkoutId, kind: item.kind, beatId: item.beat?.id ?? null, title: item.title, priceCents: item.priceCents })),
+        items.map((item) => ({
+          checkoutId,
+          kind: item.kind,
+          beatId: item.beat?.id ?? null,
+          title: item.title,
+          priceCents: item.priceCents,
+          // The terms the buyer was shown are the terms sold (docs/product/licenses.md#terms).
+          termsId: currentTermsId(item.kind),
+          upgradesPurchaseId: item.upgrades?.purchaseId ?? null,
+        })),
       );
     });
   } catch (error) {
@@ -335,22 +364,28 @@ export async function confirmCheckout(
     if (session) settled = (await settleCheckout(deps, checkout, session, { log })).checkout;
   }
   const state = stateOf(settled);
+  const replaced = alias(purchases, 'replaced');
   const items =
     state === 'paid'
       ? (
           await deps.db
-            .select()
+            .select({ purchase: purchases, replacedPaidCents: replaced.priceCents })
             .from(purchases)
+            .leftJoin(replaced, eq(replaced.supersededBy, purchases.id))
             .where(eq(purchases.checkoutId, settled.id))
             .orderBy(asc(purchases.title))
-        ).map((p) => ({ title: p.title, kind: p.kind, price: centsToDollars(p.priceCents), refunded: p.refundedAt !== null }))
-      : (
-          await deps.db
-            .select()
-            .from(checkoutItems)
-            .where(eq(checkoutItems.checkoutId, settled.id))
-            .orderBy(asc(checkoutItems.title))
-        ).map((i) => ({ title: i.title, kind: i.kind, price: centsToDollars(i.priceCents), refunded: false }));
+        ).map(({ purchase: p, replacedPaidCents }) => ({
+          title: replacedPaidCents === null ? p.title : upgradeLabel(p.title, replacedPaidCents),
+          kind: p.kind,
+          price: centsToDollars(p.priceCents),
+          refunded: p.refundedAt !== null,
+        }))
+      : (await checkoutLines(deps.db, settled.id)).map((line) => ({
+          title: line.title,
+          kind: line.kind,
+          price: centsToDollars(line.priceCents),
+          refunded: false,
+        }));
   return { checkoutId: settled.id, status: state, sessionType: settled.sessionType, total: centsToDollars(settled.amountCents), items };
 }
 

@@ -26,6 +26,8 @@ import {
 } from '../../db/schema.js';
 import type { PaymentEvent, ProviderSession } from '../../adapters/payments/payments.js';
 import { sendReceipt, sendRefundNotice, sendSaleNotice, type ReceiptLine } from './receipts.js';
+import { currentTermsId } from '../licences/licence-terms.service.js';
+import { upgradeLabel } from '../offers/upgrades.js';
 
 /** The few logger methods the settlement uses (pino's request logger fits). */
 export interface Log {
@@ -100,6 +102,14 @@ async function grantItem(
   let refundReason: string | null = null;
   if (!user) refundReason = `The account that started this checkout was closed before the payment completed.`;
 
+  // An upgrade's price counted the lease as paid: it must still be in force (docs/product/licenses.md#upgrades).
+  const [lease] = item.upgradesPurchaseId
+    ? await tx.select().from(purchases).where(eq(purchases.id, item.upgradesPurchaseId)).for('update').limit(1)
+    : [];
+  if (!refundReason && item.upgradesPurchaseId && (!lease || lease.refundedAt || lease.supersededAt)) {
+    refundReason = `The MP3 lease of ${item.title} this upgrade builds on was refunded or upgraded before your payment completed, so the upgrade price no longer held.`;
+  }
+
   if (!refundReason && item.kind === 'exclusive') {
     const [sold] = item.beatId
       ? await tx
@@ -132,6 +142,8 @@ async function grantItem(
       provider: checkout.provider,
       purchasedAt: now,
       refundedAt: refundReason ? now : null,
+      // The terms the buyer was shown when the checkout opened; older checkouts get the terms in force now.
+      termsId: item.termsId ?? currentTermsId(item.kind),
     })
     .returning();
 
@@ -159,10 +171,14 @@ async function grantItem(
     if (refundReason) await tx.update(purchases).set({ refundedAt: now }).where(eq(purchases.id, purchase!.id));
   }
 
+  if (!refundReason && lease) {
+    await tx.update(purchases).set({ supersededAt: now, supersededBy: purchase!.id }).where(eq(purchases.id, lease.id));
+  }
   if (refundReason) {
     await tx.insert(refunds).values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now });
   }
-  return { title: item.title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason };
+  const title = lease ? upgradeLabel(item.title, lease.priceCents) : item.title;
+  return { title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason };
 }
 
 /** The fulfilment itself, inside the caller's transaction; null when the checkout was fulfilled before. */

@@ -12,6 +12,17 @@ export interface CheckoutPageLine {
   title: string;
   description: string;
   priceCents: number;
+  /** The license terms the line is sold under, summed up, with the full text a link away. */
+  terms: { title: string; summary: string[]; href: string } | null;
+}
+
+function termsOf(line: CheckoutPageLine): string {
+  if (!line.terms) return '';
+  return `<div class="line__terms">
+    <p class="line__terms-title">${e(line.terms.title)}</p>
+    <ul class="line__terms-list">${line.terms.summary.map((item) => `<li>${e(item)}</li>`).join('')}</ul>
+    <a class="line__terms-link" href="${e(line.terms.href)}" target="_blank" rel="noopener">Read the full license<span class="visually-hidden"> of ${e(line.title)}</span></a>
+  </div>`;
 }
 
 export interface CheckoutFormValues {
@@ -59,7 +70,7 @@ export function renderCheckoutPage(input: {
   const lines = input.lines
     .map(
       (line) => `<li class="line">
-  <div class="line__text"><p class="line__title">${e(line.title)}</p><p class="line__desc">${e(line.description)}</p></div>
+  <div class="line__text"><p class="line__title">${e(line.title)}</p><p class="line__desc">${e(line.description)}</p>${termsOf(line)}</div>
   <p class="line__price">${usd(line.priceCents)}</p>
 </li>`,
     )
@@ -158,6 +169,10 @@ a{color:inherit}
 .line{display:flex;justify-content:space-between;gap:16px;padding:14px 0;border-bottom:1px solid #2a2a34}
 .line__title{margin:0;font-weight:600}
 .line__desc{margin:2px 0 0;color:#b7b7c4;font-size:13px}
+.line__terms{margin:8px 0 0;font-size:12.5px;color:#b7b7c4}
+.line__terms-title{margin:0;font-weight:600;color:#e6e6ee}
+.line__terms-list{margin:4px 0 6px;padding-left:18px;line-height:1.5}
+.line__terms-link{color:#f5c518}
 .line__price{margin:0;font-weight:600;white-space:nowrap}
 .summary__sum{display:flex;justify-content:space-between;padding-top:16px;font-weight:700}
 .pay{padding:48px 56px;display:flex;flex-direction:column;justify-content:flex-start}

@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { licenceSummaryLines, licenceTermsPath } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { TEST_CARD_NUMBER, type TestCheckout, type TestCheckoutView } from '../../adapters/payments/test-checkout.js';
 import { WEBHOOK_PATH } from './checkout.routes.js';
 import { cancelCheckout } from './checkout.service.js';
+import { checkoutLines } from './checkout-lines.js';
 import {
   checkoutCss,
   checkoutJs,
@@ -123,18 +125,28 @@ export function testCheckoutRoutes(deps: Deps) {
         }),
     };
 
-    const render = (reply: FastifyReply, view: TestCheckoutView, values: CheckoutFormValues, error: CardError | null) => {
-      const { session, checkout, items } = view;
+    const render = async (reply: FastifyReply, view: TestCheckoutView, values: CheckoutFormValues, error: CardError | null) => {
+      const { session, checkout } = view;
       if (session.status === 'complete') return sendHtml(reply, error ? 409 : 200, notices.paid(session.id));
       if (session.status === 'expired') return sendHtml(reply, error ? 410 : 200, notices.expired);
       const minutesLeft = Math.round((checkout.expiresAt.getTime() - deps.clock.now().getTime()) / 60_000);
+      const lines = await checkoutLines(deps.db, checkout.id);
       return sendHtml(
         reply,
         error ? 400 : 200,
         renderCheckoutPage({
           sessionId: session.id,
           email: checkout.email,
-          lines: items.map((i) => ({ title: i.title, description: kindDescriptions[i.kind] ?? '', priceCents: i.priceCents })),
+          lines: lines.map((line) => ({
+            title: line.title,
+            description: kindDescriptions[line.kind] ?? '',
+            priceCents: line.priceCents,
+            terms: line.terms && {
+              title: line.terms.title,
+              summary: licenceSummaryLines(line.terms),
+              href: licenceTermsPath(line.terms.offer),
+            },
+          })),
           totalCents: checkout.amountCents,
           minutesLeft,
           values,

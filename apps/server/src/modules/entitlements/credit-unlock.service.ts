@@ -10,6 +10,7 @@ import { creditSpends, entitlements, users, type BeatRow, type UserRow } from '.
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { getBeat } from '../beats/beats.service.js';
 import { inCatalog, rightsFor } from './entitlements.service.js';
+import { currentTermsId } from '../licences/licence-terms.service.js';
 
 export interface CreditUnlock {
   beat: BeatRow;
@@ -36,7 +37,7 @@ export async function unlockWithCredit(deps: Deps, user: UserRow, beatId: string
     // The row first: a concurrent unlock of the same beat waits here and then finds it taken, so it spends nothing.
     const inserted = await tx
       .insert(entitlements)
-      .values({ userId: user.id, beatId: beat.id, source: 'credit', createdAt: now })
+      .values({ userId: user.id, beatId: beat.id, source: 'credit', termsId: currentTermsId('credit'), createdAt: now })
       .onConflictDoNothing()
       .returning({ beatId: entitlements.beatId });
     if (inserted.length === 0) {

@@ -3,7 +3,7 @@
  * type, the purchase date, its status and the buyer's name in part; nothing else of the buyer.
  */
 import { eq } from 'drizzle-orm';
-import { licenseVerifyPath, maskName, purchaseTypeLabels, type LicenseVerification } from '@beat/shared';
+import { licenseVerifyPath, maskName, purchaseTypeLabels, type LicenseStatus, type LicenseVerification } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Config } from '../../config/env.js';
 import { beats, purchases } from '../../db/schema.js';
@@ -19,6 +19,12 @@ export function licenseVerifyUrl(config: Pick<Config, 'publicUrl' | 'host' | 'po
   return productUrl(config, licenseVerifyPath(licenceId));
 }
 
+/** A license's standing: a refund ends it; an upgrade replaces it (docs/product/licenses.md#verification). */
+export function licenceStatus(row: { refundedAt: Date | null; supersededAt: Date | null }): LicenseStatus {
+  if (row.refundedAt) return 'refunded';
+  return row.supersededAt ? 'superseded' : 'valid';
+}
+
 export async function verifyLicence(deps: Deps, licenceId: string, address: string): Promise<LicenseVerification> {
   deps.limiter.hit(verificationsPerAddress, address);
   const [row] = await deps.db
@@ -29,6 +35,7 @@ export async function verifyLicence(deps: Deps, licenceId: string, address: stri
       buyerName: purchases.buyerName,
       purchasedAt: purchases.purchasedAt,
       refundedAt: purchases.refundedAt,
+      supersededAt: purchases.supersededAt,
       slug: beats.slug,
       artistName: beats.artistName,
     })
@@ -39,7 +46,7 @@ export async function verifyLicence(deps: Deps, licenceId: string, address: stri
   if (!row) throw notFound('No license has this id. Check it letter by letter, or ask the seller for the license PDF.');
   return {
     licenseId: row.licenceId,
-    status: row.refundedAt ? 'refunded' : 'valid',
+    status: licenceStatus(row),
     licenseType: purchaseTypeLabels[row.kind],
     beatTitle: row.title,
     beatSlug: row.slug ?? null,

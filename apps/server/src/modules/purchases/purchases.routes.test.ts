@@ -1,10 +1,9 @@
 /** The dashboard and history calls, and the licence agreement PDF of each purchase. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
-import { inflateSync } from 'node:zlib';
 import type { PurchasedBeatsResponse, PurchasesResponse } from '@beat/shared';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { beats, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
@@ -111,28 +110,6 @@ describe('purchased lists', () => {
   });
 });
 
-/** The text drawn on a pdf-lib page (its content stream, inflated). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  const page = doc.getPages()[0]!;
-  const contents = page.node.Contents();
-  const streams = contents && 'asArray' in contents ? (contents as unknown as { asArray(): unknown[] }).asArray() : [contents];
-  let text = '';
-  for (const ref of streams) {
-    const stream = doc.context.lookup(ref as never) as unknown as { getContents(): Uint8Array };
-    const raw = Buffer.from(stream.getContents());
-    let data: Buffer;
-    try {
-      data = inflateSync(raw);
-    } catch {
-      data = raw;
-    }
-    // Text is written as hex strings <...> Tj by pdf-lib.
-    for (const m of data.toString('latin1').matchAll(/<([0-9A-Fa-f]+)> Tj/g)) text += `${Buffer.from(m[1]!, 'hex').toString('latin1')}\n`;
-  }
-  return text;
-}
-
 describe('licence agreements', () => {
   it('is a PDF naming buyer, beat, licence type, date, price and the rights of the licence, for the owner', async () => {
     const { purchases: rows } = (await history()).json() as PurchasesResponse;
@@ -143,7 +120,7 @@ describe('licence agreements', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="Solo-Crown-Exclusive-License.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);
-    for (const expected of ['Exclusive License', 'Dana Dashboard', buyer.email, 'Solo Crown', '06/15/2026', '$400.00 USD', 'Stems', '100% to the licensee']) {
+    for (const expected of ['Exclusive License', 'Dana Dashboard', buyer.email, 'Solo Crown', '06/15/2026', '$400.00 USD', 'Stems', '100% of the royalties of those songs go to the Licensee', 'Distribution copies\nUnlimited']) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toMatch(/MP3 file\nNo/);
@@ -155,7 +132,7 @@ describe('licence agreements', () => {
     expect(leasePdf).toContain('MP3 Lease License');
     // The license id and where anyone may check it (docs/product/licenses.md#verification).
     expect(leasePdf).toContain(leasePurchase.licenseId);
-    expect(leasePdf).toContain(leasePurchase.verifyUrl);
+    expect(leasePdf.replace(/\n/g, '')).toContain(leasePurchase.verifyUrl);
     expect(leasePdf).toMatch(/MP3 file\nYes\nWAV file\nNo\nStems\nNo/);
     const vip = rows.find((p) => p.kind === 'vipPlan')!;
     const vipPdf = await pdfText((await t.app.inject(authed(token, { method: 'GET', url: `/api/purchases/${vip._id}/licence` }))).rawPayload);
@@ -176,25 +153,5 @@ describe('licence agreements', () => {
     const refunded = await t.app.inject(authed(token, { method: 'GET', url }));
     expect(refunded.statusCode).toBe(409);
     expect(refunded.json().message).toBe('This purchase was refunded, so it carries no license.');
-  });
-
-  it('survives titles outside the PDF fonts’ alphabet', async () => {
-    const { renderLicencePdf } = await import('./licence-pdf.js');
-    const bytes = await renderLicencePdf(
-      {
-        licenceId: '0000-1111-2222-3333-4444-5555',
-        verifyUrl: 'http://127.0.0.1:3000/licenses/verify/0000-1111-2222-3333-4444-5555',
-        orderId: null,
-        kind: 'stems',
-        purchasedAt: clock.now(),
-        priceCents: 2500,
-        buyer: { name: 'Zoë 山田', email: 'z@example.test' },
-        beat: { title: 'Ночь 🌙 Drive', artistName: 'DJ Ümlaut', bpm: 140 },
-      },
-      clock.now(),
-    );
-    const text = await pdfText(Buffer.from(bytes));
-    expect(text).toContain('Zoë ??');
-    expect(text).toContain('DJ Ümlaut');
   });
 });

@@ -1,11 +1,11 @@
 /** HTTP for the dashboard and purchase history (docs/product/calls.md), and each purchase's licence agreement (PDF). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { id, purchasedBeatsResponse, purchasedListBody, purchasesQuery, purchasesResponse } from '@beat/shared';
+import { id, purchasedBeatsResponse, purchasedListBody, purchasesQuery, purchasesResponse, upgradesResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { assertSelfOrAdmin, callerOf, requireAuth, userByEmailFor } from '../auth/auth.hooks.js';
-import { renderLicencePdf, licenceTerms } from './licence-pdf.js';
-import { listPurchasedBeats, listPurchases, purchaseForLicence } from './purchases.service.js';
+import { renderLicencePdf } from './licence-pdf.js';
+import { licenceForPurchase, listPurchasedBeats, listPurchases, listUpgrades } from './purchases.service.js';
 
 const userIdParams = z.object({ userId: id('userId') });
 const purchaseParams = z.object({ purchaseId: id('purchaseId') });
@@ -33,6 +33,17 @@ export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
+    // The upgrades the buyer may make now: their MP3 leases of beats whose exclusive is for sale (docs/product/licenses.md#upgrades).
+    app.get(
+      '/api/users/:userId/upgrades',
+      { preHandler: auth, schema: { ...secured, params: userIdParams, response: { 200: upgradesResponse } } },
+      async (request, reply) => {
+        assertSelfOrAdmin(callerOf(request), request.params.userId);
+        reply.header('Cache-Control', 'private, no-store');
+        return { upgrades: await listUpgrades(deps.db, request.params.userId) };
+      },
+    );
+
     const purchasedList = (path: string, kind: 'lease' | 'exclusive' | 'stems') =>
       app.post(
         path,
@@ -51,21 +62,9 @@ export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/purchases/:purchaseId/licence',
       { preHandler: auth, schema: { ...secured, params: purchaseParams } },
       async (request, reply) => {
-        const { purchase, beat, buyer, verifyUrl } = await purchaseForLicence(deps, callerOf(request).user, request.params.purchaseId);
-        const pdf = await renderLicencePdf(
-          {
-            licenceId: purchase.licenceId,
-            verifyUrl,
-            orderId: purchase.checkoutId,
-            kind: purchase.kind,
-            purchasedAt: purchase.purchasedAt,
-            priceCents: purchase.priceCents,
-            buyer: { name: buyer?.fullName ?? purchase.buyerName, email: buyer?.email ?? purchase.buyerEmail },
-            beat: purchase.kind === 'vipPlan' ? null : { title: purchase.title, artistName: beat?.artistName ?? null, bpm: beat?.bpm ?? null },
-          },
-          deps.clock.now(),
-        );
-        const name = `${fileSafe(purchase.kind === 'vipPlan' ? 'VIP-Catalog' : purchase.title)}-${fileSafe(licenceTerms[purchase.kind].name)}.pdf`;
+        const licence = await licenceForPurchase(deps, callerOf(request).user, request.params.purchaseId);
+        const pdf = await renderLicencePdf(licence, deps.clock.now());
+        const name = `${fileSafe(licence.beat?.title ?? 'VIP-Catalog')}-${fileSafe(licence.terms.title)}.pdf`;
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `attachment; filename="${name}"`)

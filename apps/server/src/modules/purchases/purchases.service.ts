@@ -3,12 +3,17 @@ import { and, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { purchaseTypeLabels, type PurchasedBeat, type Purchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
+import { beats, licenceTerms, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
+import { currentTermsOf, filledTerms } from '../licences/licence-terms.service.js';
+import { formatUsd } from '../offers/offers.js';
+import { formatUsDate, type LicenceInput } from './licence-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { beatDtoColumns, centsToDollars, toBeatDto } from '../beats/beat-dto.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
-import { licenseVerifyUrl } from '../licences/licence-verify.service.js';
+import { licenceStatus, licenseVerifyUrl } from '../licences/licence-verify.service.js';
+
+export { listUpgrades } from '../offers/upgrades.js';
 
 export function toPurchaseDto(deps: Deps, row: PurchaseRow): Purchase {
   return {
@@ -23,6 +28,7 @@ export function toPurchaseDto(deps: Deps, row: PurchaseRow): Purchase {
     refunded: row.refundedAt !== null,
     licenseId: row.licenceId,
     verifyUrl: licenseVerifyUrl(deps.config, row.licenceId),
+    status: licenceStatus(row),
   };
 }
 
@@ -54,14 +60,22 @@ function nextCursorOf<T extends { key: string; purchase: Pick<PurchaseRow, 'id'>
 
 /** A buyer's purchases, newest first: all of them, or a page (keyset, docs/decisions/0015-query-plans.md). */
 export async function listPurchases(deps: Deps, userId: string, page: ListPage = {}): Promise<{ purchases: Purchase[]; nextCursor: string | null }> {
+  const replaced = alias(purchases, 'replaced');
   const query = deps.db
-    .select({ purchase: purchases, key: purchaseKeyText })
+    .select({ purchase: purchases, key: purchaseKeyText, replacedPaidCents: replaced.priceCents })
     .from(purchases)
+    .leftJoin(replaced, eq(replaced.supersededBy, purchases.id))
     .where(and(eq(purchases.userId, userId), afterCursor(page.cursor)))
     .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
   const rows = page.limit ? await query.limit(page.limit + 1) : await query;
   const { shown, nextCursor } = nextCursorOf(rows, page.limit);
-  return { purchases: shown.map((r) => toPurchaseDto(deps, r.purchase)), nextCursor };
+  return {
+    purchases: shown.map((r) => ({
+      ...toPurchaseDto(deps, r.purchase),
+      ...(r.replacedPaidCents === null ? {} : { upgradedFromPaid: centsToDollars(r.replacedPaidCents) }),
+    })),
+    nextCursor,
+  };
 }
 
 /**
@@ -119,16 +133,43 @@ export async function listPurchasedBeats(
 }
 
 /** A purchase with its buyer, for the licence; only the buyer (or an admin) may have it. */
-export async function purchaseForLicence(deps: Deps, caller: UserRow, purchaseId: string) {
+/** One purchase's license, as its PDF states it: the frozen terms with the sale's own values in their placeholders. */
+export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId: string): Promise<LicenceInput> {
   const [row] = await deps.db
-    .select({ purchase: purchases, beat: beats, buyer: users })
+    .select({ purchase: purchases, beat: beats, buyer: users, terms: licenceTerms })
     .from(purchases)
     .leftJoin(beats, eq(beats.id, purchases.beatId))
     .leftJoin(users, eq(users.id, purchases.userId))
+    .leftJoin(licenceTerms, eq(licenceTerms.id, purchases.termsId))
     .where(eq(purchases.id, purchaseId))
     .limit(1);
   if (!row) throw notFound('This purchase does not exist.');
-  if (row.purchase.userId !== caller.id && !caller.isAdmin) throw forbidden('This purchase belongs to another account.');
-  if (row.purchase.refundedAt) throw conflict('This purchase was refunded, so it carries no license.');
-  return { ...row, verifyUrl: licenseVerifyUrl(deps.config, row.purchase.licenceId) };
+  const { purchase, beat, buyer } = row;
+  if (purchase.userId !== caller.id && !caller.isAdmin) throw forbidden('This purchase belongs to another account.');
+  if (purchase.refundedAt) throw conflict('This purchase was refunded, so it carries no license.');
+  const terms = row.terms ?? (await currentTermsOf(deps.db, purchase.kind));
+  const name = buyer?.fullName ?? purchase.buyerName;
+  const email = buyer?.email ?? purchase.buyerEmail;
+  const artistName = beat?.artistName ?? null;
+  const filled = filledTerms(terms, {
+    buyerName: name,
+    buyerEmail: email,
+    beatTitle: purchase.kind === 'vipPlan' ? 'every Non-Exclusive beat of the VIP catalog' : purchase.title,
+    artistName: artistName ?? 'Beat Market',
+    licenceType: purchaseTypeLabels[purchase.kind],
+    price: formatUsd(purchase.priceCents),
+    purchaseDate: formatUsDate(purchase.purchasedAt),
+    licenceId: purchase.licenceId,
+  });
+  return {
+    licenceId: purchase.licenceId,
+    verifyUrl: licenseVerifyUrl(deps.config, purchase.licenceId),
+    orderId: purchase.checkoutId,
+    kind: purchase.kind,
+    purchasedAt: purchase.purchasedAt,
+    priceCents: purchase.priceCents,
+    buyer: { name, email },
+    beat: purchase.kind === 'vipPlan' ? null : { title: purchase.title, artistName, bpm: beat?.bpm ?? null },
+    terms: { ...filled, numbers: terms },
+  };
 }

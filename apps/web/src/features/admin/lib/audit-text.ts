@@ -19,6 +19,7 @@ const actionLabels: Record<string, string> = {
   'store.sale-notices': 'Changed the "New sale" e-mails',
   'store.page': 'Edited a store page',
   'store.intro-video': 'Changed the intro video',
+  'licence.terms': 'Edited license terms',
 };
 
 export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
