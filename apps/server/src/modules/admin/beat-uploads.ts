@@ -9,7 +9,7 @@ import { finished, Transform, type Readable, type TransformCallback } from 'node
 import { beatFileFields, beatFileRules, MEGABYTE, type BeatFileKind, type Mp3Info, type StemsInfo, type WavInfo } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
-import { checkFormPart } from '../../lib/text-input.js';
+import { readMultipartForm } from '../../lib/multipart-form.js';
 import { AudioFileError, inspectMp3, inspectStemsZip, inspectWav } from '../../audio/inspect.js';
 
 export interface StoredBeatFile {
@@ -73,88 +73,26 @@ export function fileKindOfField(fieldname: string): BeatFileKind | null {
   return entry ? entry[0] : null;
 }
 
-/** The parts of a multipart body, as @fastify/multipart yields them. */
-export type FormPart =
-  | { type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean }
-  | { type: 'file'; fieldname: string; filename: string; file: Readable };
+export type { FormPart } from '../../lib/multipart-form.js';
 
 export interface BeatForm {
   fields: Record<string, string>;
   files: StoredBeatFiles;
 }
 
-async function drain(stream: Readable): Promise<void> {
-  stream.resume();
-  if (stream.readableEnded || stream.destroyed) return;
-  await new Promise<void>((resolve) => {
-    stream.once('end', resolve);
-    stream.once('close', resolve);
-    stream.once('error', () => resolve());
+/** Reads a beat form: text fields as strings (moods, sent as checkboxes or one list, make one list), each file streamed to storage. */
+export async function readBeatForm(deps: Deps, parts: AsyncIterable<unknown>): Promise<BeatForm> {
+  const read = await readMultipartForm<BeatFileKind, StoredBeatFile>(parts, {
+    kindOf: fileKindOfField,
+    unexpected: (field) => badRequest(`Unexpected file field "${field}": use mp3File, wavFile or stemsFile.`),
+    duplicate: (kind) => badRequest(`Send one ${beatFileRules[kind].label} file at most.`),
+    store: (kind, file) => storeBeatFile(deps, kind, file),
+    discard: (stored) => deps.storage.delete(stored.key).catch(() => undefined),
   });
-}
-
-/**
- * Reads a beat form: text fields as strings, each file streamed to storage. The whole body is read
- * even after a failure, so the client always receives the answer; then the first failure is thrown
- * and every file stored for this request is deleted.
- */
-export async function readBeatForm(deps: Deps, parts: AsyncIterable<FormPart>): Promise<BeatForm> {
-  const fields: Record<string, string> = {};
-  const files: StoredBeatFiles = {};
-  let failure: unknown = null;
-  try {
-    for await (const part of parts) {
-      try {
-        checkFormPart(part);
-      } catch (error) {
-        failure ??= error;
-        if (part.type === 'file') await drain(part.file);
-        continue;
-      }
-      if (part.type === 'field') {
-        if (typeof part.value !== 'string') continue;
-        // Moods may come as one comma-separated field or as one field per mood (checkboxes): both make one list.
-        const earlier = part.fieldname === 'moods' ? fields.moods : undefined;
-        fields[part.fieldname] = earlier ? `${earlier},${part.value}` : part.value;
-        continue;
-      }
-      const kind = fileKindOfField(part.fieldname);
-      // A browser sends an empty file input as a part with no file name: that is "no file".
-      if (failure || part.filename === '') {
-        await drain(part.file);
-        continue;
-      }
-      if (!kind || files[kind]) {
-        failure = badRequest(
-          kind
-            ? `Send one ${beatFileRules[kind].label} file at most.`
-            : `Unexpected file field "${part.fieldname}": use mp3File, wavFile or stemsFile.`,
-        );
-        await drain(part.file);
-        continue;
-      }
-      try {
-        files[kind] = await storeBeatFile(deps, kind, part.file);
-      } catch (error) {
-        failure = error;
-        await drain(part.file);
-      }
-    }
-  } catch (error) {
-    failure ??= error;
-  }
-  if (failure) {
-    await discardBeatFiles(deps, files);
-    throw interrupted(failure) ? badRequest('The upload was interrupted before it finished. Please try again.') : failure;
-  }
-  return { fields, files };
-}
-
-/** The client went away mid-upload (closed the tab, cancelled): its request, not a fault of the server. */
-function interrupted(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted';
+  const fields = Object.fromEntries(
+    Object.entries(read.fields).map(([name, values]) => [name, name === 'moods' ? values.join(',') : values[values.length - 1]!]),
+  );
+  return { fields, files: read.files };
 }
 
 export async function discardBeatFiles(deps: Deps, files: StoredBeatFiles): Promise<void> {

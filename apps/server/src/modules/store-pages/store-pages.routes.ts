@@ -1,5 +1,4 @@
 /** HTTP for the store's pages and the /vip intro video: read by everyone, written by admins in Store settings (docs/product/store-pages.md). */
-import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +14,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { sendStoredFile } from '../../lib/send-file.js';
-import { checkFormPart } from '../../lib/text-input.js';
+import { readMultipartForm } from '../../lib/multipart-form.js';
 import { callerOf } from '../auth/auth.hooks.js';
 import { storeIntroPart, type StoredPart } from './intro-video-files.js';
 import { introFile, introVideoView, replaceIntroVideo } from './intro-video.service.js';
@@ -97,49 +96,14 @@ export function storePagesAdminRoutes(deps: Deps): FastifyPluginAsyncZod {
 const partOfField = (field: string): IntroVideoPart | null =>
   (Object.entries(introVideoFields) as [IntroVideoPart, string][]).find(([, name]) => name === field)?.[0] ?? null;
 
-type FormPart =
-  | { type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean }
-  | { type: 'file'; fieldname: string; filename: string; file: Readable };
-
-async function drain(stream: Readable): Promise<void> {
-  stream.resume();
-  if (stream.readableEnded || stream.destroyed) return;
-  await new Promise<void>((resolve) => {
-    stream.once('end', resolve);
-    stream.once('close', resolve);
-    stream.once('error', () => resolve());
-  });
-}
-
-/** Reads the whole form (so the client always gets the answer), storing each known part; the first failure is thrown after, and nothing stays stored. */
+/** Reads the whole form (so the client always gets the answer), storing each known part; nothing stays stored after a failure. */
 async function readIntroForm(deps: Deps, parts: AsyncIterable<unknown>): Promise<Partial<Record<IntroVideoPart, StoredPart>>> {
-  const stored: Partial<Record<IntroVideoPart, StoredPart>> = {};
-  let failure: unknown = null;
-  try {
-    for await (const raw of parts) {
-      const part = raw as FormPart;
-      if (part.type === 'field') continue;
-      const kind = partOfField(part.fieldname);
-      if (failure || part.filename === '') {
-        await drain(part.file);
-        continue;
-      }
-      try {
-        checkFormPart(part);
-        if (!kind) throw badRequest(`Unexpected file field "${part.fieldname}": use ${Object.values(introVideoFields).join(', ')}.`);
-        if (stored[kind]) throw badRequest(`Send one ${part.fieldname} at most.`);
-        stored[kind] = await storeIntroPart(deps, kind, part.file);
-      } catch (error) {
-        failure = error;
-        await drain(part.file);
-      }
-    }
-  } catch (error) {
-    failure ??= error;
-  }
-  if (failure) {
-    await Promise.all(Object.values(stored).map((p) => deps.storage.delete(p.key).catch(() => undefined)));
-    throw failure;
-  }
-  return stored;
+  const read = await readMultipartForm<IntroVideoPart, StoredPart>(parts, {
+    kindOf: partOfField,
+    unexpected: (field) => badRequest(`Unexpected file field "${field}": use ${Object.values(introVideoFields).join(', ')}.`),
+    duplicate: (_kind, field) => badRequest(`Send one ${field} at most.`),
+    store: (kind, file) => storeIntroPart(deps, kind, file),
+    discard: (stored) => deps.storage.delete(stored.key).catch(() => undefined),
+  });
+  return read.files;
 }
