@@ -1,15 +1,13 @@
 /** A beat's own page and its embeddable player: opened from a row, the waveform player, the cart, share, the embed on another site, accessibility. */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import type { Beat, BeatDetail, BeatPage } from '@beat/shared';
 import { apiLogin, demo } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { axeFindings } from '../support/axe.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -51,14 +49,6 @@ async function clickAt(slider: Locator, fraction: number) {
   const box = await slider.boundingBox();
   if (!box) throw new Error('the waveform is not on screen');
   await slider.click({ position: { x: box.width * fraction, y: box.height / 2 } });
-}
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
 }
 
 describe('the beat page', () => {

@@ -5,17 +5,16 @@
  * store, and the VIP plan turning the user VIP. The store is shared by every file of a run: each test picks
  * beats nobody else buys.
  */
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage, CartResponse, PurchasesResponse, User } from '@beat/shared';
 import { createAccount, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
 import { api } from '../support/api.js';
+import { axeFindings } from '../support/axe.js';
+import { payAtTestCheckout } from '../support/steps.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,29 +48,10 @@ async function exclusives(): Promise<Beat[]> {
   return (await api<BeatPage>('/api/beats?type=Exclusive&limit=100')).beats;
 }
 
-/** The built-in test checkout, as a buyer fills it in. */
-async function payAtTestCheckout(page: Page, card = '4242 4242 4242 4242') {
-  await page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'));
-  await page.getByRole('link', { name: /Cancel/ }).first().waitFor();
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Cardholder name').fill('Eve Tester');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
-
 async function expectPaid(page: Page) {
   await page.waitForURL((u) => u.pathname === '/paymentConfirm');
   await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
   await page.getByText('Creating your dashboard experience...').waitFor();
-}
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
 }
 
 describe('the cart', () => {
@@ -191,7 +171,7 @@ describe('buying', () => {
     await page.getByLabel('Select all beats').check();
     await page.getByRole('button', { name: 'Pay Now' }).first().click();
 
-    await payAtTestCheckout(page, '4242 4242 4242 4241');
+    await payAtTestCheckout(page, { card: '4242 4242 4242 4241' });
     await page.getByText('Your card number is invalid.').waitFor();
     await payAtTestCheckout(page);
     await expectPaid(page);

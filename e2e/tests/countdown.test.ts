@@ -5,14 +5,14 @@
  * moment after the end; and a cancelled checkout frees its exclusive for the next buyer at once. Each test makes its own
  * exclusive through the admin API and takes it out of the store afterwards.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AdminBeat, AuthResponse, Beat, BeatPage, StoreConfig } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { api } from '../support/api.js';
+import { axeFindings } from '../support/axe.js';
+import { until } from '../support/steps.js';
 
 let browser: Browser;
 let admin: AuthResponse;
@@ -28,16 +28,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const exclusiveFields = (title: string, end: Date, price = 350) => ({
   beatTitle: title,
@@ -90,17 +80,6 @@ async function takenOver(page: Page) {
 
 const formatUsd = (dollars: number) => `$${dollars.toFixed(2)}`;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe findings on the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> }> } }).axe;
-    return run.run(document);
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-}
 
 describe('countdowns that cannot lie', () => {
   it('an exclusive that ends with the page open: Buy is impossible from the end on, and within 5 s it is a VIP beat at its lease price', { timeout: 180_000 }, async () => {

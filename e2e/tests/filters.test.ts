@@ -3,15 +3,13 @@
  * and sort narrow and order the list; the filters live in the address (reload, Back); chips remove one filter and
  * "Clear all" every one; on a phone the filters open in a sheet; the admin's beat form sets a beat's key and moods.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AdminBeatsPage, BeatPage } from '@beat/shared';
 import { apiLogin, demo, signIn } from '../support/accounts.js';
 import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { axeFindings } from '../support/axe.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,14 +25,6 @@ async function openPage(viewport: Viewport = desktop, audit = false): Promise<{ 
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
-}
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
 }
 
 /** Rows per page of the VIP CATALOG list (docs/product/screens-and-words.md#catalog-page). */

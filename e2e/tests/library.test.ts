@@ -5,17 +5,16 @@
  * lead to the beat in the library and to the license; the confirmation page without a payment says so. Each test
  * uses its own fresh account and beats nobody else buys.
  */
-import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import { maskName, type AuthResponse, type Beat, type BeatPage, type DownloadLink, type LibraryPage, type PurchasesResponse } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
+import { axeFindings } from '../support/axe.js';
+import { payAtTestCheckout } from '../support/steps.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,23 +52,6 @@ async function fileSize(session: AuthResponse, beatId: string, fileType: 'mp3' |
   const res = await fetch(`${baseURL()}${link.url}`, { headers: { range: 'bytes=0-0' } });
   expect(res.status).toBe(206);
   return Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
-}
-
-async function payAtTestCheckout(page: Page) {
-  await page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'));
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Cardholder name').fill('Lena Library');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
 }
 
 /** A fresh account the admin made a VIP member. */

@@ -5,16 +5,14 @@
  * form's first submit, and controls clicked before the signed-in user has loaded (busy, then acting).
  */
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
+import { axeFindings } from '../support/axe.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,15 +74,6 @@ async function slowUser(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
-}
-
-async function axeFindings(page: Page, scope?: string): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (context?: string) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-    const result = await (selector ? axe.run(selector) : axe.run());
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  }, scope);
 }
 
 const busy = (control: Locator) => control.and(control.page().locator('[aria-busy="true"]'));

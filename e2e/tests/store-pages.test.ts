@@ -4,14 +4,12 @@
  * unsafe links dropped; /vip plays the store's rendered video from a real <video> that loads nothing until asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { IntroVideo, StorePage } from '@beat/shared';
 import { apiLogin, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, newContext, takeCspViolations, watchErrors, type Viewport } from '../support/browser.js';
+import { axeFindingsAt } from '../support/axe.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The store renders its own video in the background after the first start; on a small machine that can take a while. */
 const VIDEO_TIMEOUT_MS = 180_000;
@@ -64,23 +62,7 @@ afterAll(async () => {
   });
 });
 
-async function auditPage(path: string, ready: (page: Page) => Promise<void>, viewport: Viewport = { width: 1440, height: 900 }): Promise<string[]> {
-  // axe is injected as a script, which the store's CSP rightly forbids: this context alone bypasses it.
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
-  try {
-    const page = await context.newPage();
-    await page.goto(path);
-    await ready(page);
-    await page.addScriptTag({ content: axeSource });
-    return await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-      const result = await axe.run(document);
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-    });
-  } finally {
-    await context.close();
-  }
-}
+const auditPage = (path: string, ready: (page: Page) => Promise<void>, viewport?: Viewport) => axeFindingsAt(browser, path, ready, { viewport });
 
 describe('store pages', () => {
   it('are linked in the side menu footer, and each link opens its page with its heading and text', async () => {

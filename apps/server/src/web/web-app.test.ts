@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 describe('the web app and the API from one server', () => {
-  it.each(['/', '/vip', '/login?returnUrl=%2Fvip', '/mixing-&-mastering', '/admin/dashboard'])('serves index.html for the page %s', async (url) => {
+  const pages = ['/', '/vip', '/login?returnUrl=%2Fvip', '/mixing-&-mastering', '/admin/dashboard', '/admin/licenses', '/licenses/terms/lease'];
+  it.each(pages)('serves index.html for the page %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);

@@ -22,6 +22,7 @@ const UserDashboardPage = lazyPage(() => import('./routes/user-dashboard').then(
 const PurchaseHistoryPage = lazyPage(() => import('./routes/purchase-history').then((m) => m.PurchaseHistoryPage));
 const LibraryPage = lazyPage(() => import('./routes/library').then((m) => m.LibraryPage));
 const LicenseVerifyPage = lazyPage(() => import('./routes/license-verify').then((m) => m.LicenseVerifyPage));
+const LicenseTermsPage = lazyPage(() => import('./routes/license-terms').then((m) => m.LicenseTermsPage));
 const AccountSettingPage = lazyPage(() => import('./routes/account-setting').then((m) => m.AccountSettingPage));
 // The admin area: one lazy chunk for its frame and guard, one per page (charts load only there).
 const AdminLayout = lazyPage(() => import('./routes/admin').then((m) => m.AdminLayout));
@@ -30,6 +31,7 @@ const AdminBeatsPage = lazyPage(() => import('./routes/admin-beats').then((m) =>
 const AdminUsersPage = lazyPage(() => import('./routes/admin-users').then((m) => m.AdminUsersPage));
 const AdminAnalyticsPage = lazyPage(() => import('./routes/admin-analytics').then((m) => m.AdminAnalyticsPage));
 const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-settings').then((m) => m.AdminStoreSettingsPage));
+const AdminLicensesPage = lazyPage(() => import('./routes/admin-licenses').then((m) => m.AdminLicensesPage));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage));
 const StorePageRoute = lazyPage(() => import('./routes/store-page').then((m) => m.StorePageRoute));
 const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage));
@@ -59,6 +61,7 @@ const pageOf: Record<string, { preload: () => Promise<void> }[]> = {
   [paths.adminUsers]: [AdminLayout, AdminUsersPage],
   [paths.adminAnalytics]: [AdminLayout, AdminAnalyticsPage],
   [paths.adminStoreSettings]: [AdminLayout, AdminStoreSettingsPage],
+  [paths.adminLicenses]: [AdminLayout, AdminLicensesPage],
 };
 
 /** Asks for the code of the page at `pathname` (main.tsx, at start); settles once it is in. */
@@ -68,6 +71,7 @@ export function preloadPage(pathname: string): Promise<void> {
   if (pathname.startsWith('/beat/')) pages.push(BeatRoutePage);
   if (pathname.startsWith('/embed/beat/')) pages.push(EmbedBeatRoutePage);
   if (pathname.startsWith('/pages/')) pages.push(StorePageRoute);
+  if (pathname.startsWith('/licenses/terms/')) pages.push(LicenseTermsPage);
   return Promise.all(pages.map((page) => page.preload())).then(() => undefined);
 }
 
@@ -129,6 +133,7 @@ export function AppRoutes() {
             <Route path={paths.beat} element={<BeatRoutePage />} />
             <Route path={paths.storePage} element={<StorePageRoute />} />
             <Route path={paths.licenseVerify} element={<LicenseVerifyPage />} />
+            <Route path={paths.licenseTerms} element={<LicenseTermsPage />} />
             <Route path="/admin" element={<AdminLayout />}>
               <Route index element={<Navigate to={paths.adminDashboard} replace />} />
               <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
@@ -136,6 +141,7 @@ export function AppRoutes() {
               <Route path={paths.adminUsers} element={<AdminUsersPage />} />
               <Route path={paths.adminAnalytics} element={<AdminAnalyticsPage />} />
               <Route path={paths.adminStoreSettings} element={<AdminStoreSettingsPage />} />
+              <Route path={paths.adminLicenses} element={<AdminLicensesPage />} />
             </Route>
             {comingSoon.map((title) => (
               <Route key={title} path={comingSoonPaths[title]} element={<ComingSoonPage title={title} />} />

@@ -26,12 +26,16 @@ export const paths = {
   adminUsers: '/admin/user-management',
   adminAnalytics: '/admin/analytics',
   adminStoreSettings: '/admin/store-settings',
+  /** Each offer's license terms, edited by the admin (docs/product/licenses.md#terms). */
+  adminLicenses: '/admin/licenses',
   beat: '/beat/:slug',
   embedBeat: '/embed/beat/:slug',
   /** The store's own pages: /pages/about, /pages/faq, … (docs/product/store-pages.md). */
   storePage: '/pages/:slug',
   /** Anyone may check a license by its id: /licenses/verify/5F3A-… (docs/product/licenses.md#verification). */
   licenseVerify: '/licenses/verify/:licenseId',
+  /** An offer's full license terms, read before buying: /licenses/terms/lease, … (docs/product/licenses.md#terms). */
+  licenseTerms: '/licenses/terms/:offer',
 } as const;
 
 /** A beat's own page (docs/product/screens-and-words.md#beat-page). */

@@ -14,10 +14,11 @@ export const LIVE_CATALOG_POLL_MS = 2_000;
 
 /**
  * The roots of the query keys whose answers come from the catalog: the lists, facets and beat pages
- * (`beatsQueryKey` of features/catalog), the store's config (catalog size) and the carts (their lines' notices,
- * `cartsQueryKey` of features/cart).
+ * (`beatsQueryKey` of features/catalog), the store's config (catalog size), the carts (their lines' notices,
+ * `cartsQueryKey` of features/cart) and the buyer's upgrades (a beat made Exclusive, sold or repriced:
+ * `upgradesQueryKey` of features/cart).
  */
-const catalogRoots: readonly unknown[] = ['beats', getStoreConfigQueryOptions().queryKey[0], 'cart'];
+const catalogRoots: readonly unknown[] = ['beats', getStoreConfigQueryOptions().queryKey[0], 'cart', 'upgrades'];
 
 /** Refetches every catalog answer on screen (and marks the others stale). */
 export function invalidateCatalog(queryClient: QueryClient): Promise<void> {

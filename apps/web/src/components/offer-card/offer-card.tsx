@@ -1,6 +1,6 @@
 /**
- * One way to buy a beat, as a card in a list of offers: icon, name, price, a note, what it includes, and its
- * buttons. The beat page shows the roomy look; the download modal the compact one.
+ * One way to buy a beat, as a card in a list of offers: icon, name, price, a note, what it includes, its buttons, and
+ * under them its license terms. The beat page shows the roomy look; the download modal the compact one.
  *
  *   <ul className="…"><OfferCard icon={<Layers />} name="Stems" price="$29.99" note="…" features={[…]} actions={…} /></ul>
  */
@@ -20,6 +20,8 @@ export interface OfferCardProps {
   actions: ReactNode;
   /** Shown between the note and the features (e.g. an exclusive's countdown). */
   extra?: ReactNode;
+  /** Under the buttons: the offer's license terms (docs/product/licenses.md#terms). */
+  terms?: ReactNode;
   /** The offer the screen leads with: accent border, glow and icon. */
   featured?: boolean;
   compact?: boolean;
@@ -27,7 +29,7 @@ export interface OfferCardProps {
   headingLevel?: 3 | 4;
 }
 
-export function OfferCard({ icon, name, price, note, features, actions, extra, featured = false, compact = false, headingLevel = 3 }: OfferCardProps) {
+export function OfferCard({ icon, name, price, note, features, actions, extra, terms, featured = false, compact = false, headingLevel = 3 }: OfferCardProps) {
   const id = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const className = ['offer-card', featured && 'offer-card--featured', compact && 'offer-card--compact'].filter(Boolean).join(' ');
@@ -53,6 +55,7 @@ export function OfferCard({ icon, name, price, note, features, actions, extra, f
         ))}
       </ul>
       <div className="offer-card__actions">{actions}</div>
+      {terms}
     </li>
   );
 }

@@ -5,6 +5,7 @@ export { BeatFormModal } from './components/beat-form-modal';
 export { BeatStatsTable } from './components/beat-stats-table';
 export { BeatsSection } from './components/beats-section';
 export { InviteUserModal } from './components/invite-user-modal';
+export { LicenceTermsPanels } from './components/licence-terms-panels';
 export { OverviewCharts } from './components/overview-charts';
 export { PaymentsAttentionPanel } from './components/payments-attention-panel';
 export { PurchasesTable } from './components/purchases-table';

@@ -3,3 +3,4 @@ export { Dashboard } from './components/dashboard';
 export { PurchaseHistory } from './components/purchase-history';
 export { Library } from './components/library';
 export { LicenseVerification } from './components/license-verification';
+export { LicenceTermsView } from './components/licence-terms-view';

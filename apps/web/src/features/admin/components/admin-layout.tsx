@@ -1,10 +1,10 @@
 /**
  * The admin area's frame (docs/product/screens-and-words.md#admin-screens): a sidebar with Dashboard, Beats Management, User Management,
- * Analytics and Store Settings beside the page; above it on narrow screens. Pages draw their own header with AdminPage.
+ * Analytics, Store Settings and Licenses beside the page; above it on narrow screens. Pages draw their own header with AdminPage.
  */
 import { useId, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { ChartLine, Disc3, LayoutDashboard, ShieldCheck, SlidersHorizontal, Users } from 'lucide-react';
+import { ChartLine, Disc3, LayoutDashboard, ScrollText, ShieldCheck, SlidersHorizontal, Users } from 'lucide-react';
 import { NavItem } from '../../../components/ui/nav-item';
 import { paths } from '../../../config/paths';
 import { useCurrentPath } from '../../../hooks/use-current-path';
@@ -17,6 +17,7 @@ const links = [
   { to: paths.adminUsers, label: 'User Management', icon: <Users /> },
   { to: paths.adminAnalytics, label: 'Analytics', icon: <ChartLine /> },
   { to: paths.adminStoreSettings, label: 'Store Settings', icon: <SlidersHorizontal /> },
+  { to: paths.adminLicenses, label: 'Licenses', icon: <ScrollText /> },
 ];
 
 export function AdminLayout() {

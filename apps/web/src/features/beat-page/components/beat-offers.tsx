@@ -1,8 +1,10 @@
 /**
  * Every way to get the beat, with its price and what it includes, and only the buttons the rules allow this viewer
  * (docs/product/screens-and-words.md#beat-page): an exclusive's licence with its countdown; a catalog beat's MP3
- * lease, its stems and the VIP plan; a credit unlock; and the downloads the viewer already holds. Prices are the
- * server's (the beat's own and GET /api/config); visitors are sent to log in for what needs an account.
+ * lease, its stems and the VIP plan; a credit unlock; and the downloads the viewer already holds. Each offer shows its
+ * license terms (docs/product/licenses.md#terms); a buyer holding the MP3 lease of an exclusive for sale is offered the
+ * upgrade instead of the whole price (docs/product/licenses.md#upgrades). Prices are the server's (the beat's own,
+ * GET /api/config and the upgrades); visitors are sent to log in for what needs an account.
  */
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,7 +20,18 @@ import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { useStoreConfig } from '../../../lib/store-config';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
-import { CartToggleButton, useCart, useStartCheckout, useStemsCart, type CheckoutRequest } from '../../cart';
+import {
+  CartToggleButton,
+  KeepAmountTogether,
+  LicenseTermsSummary,
+  UpgradeButton,
+  upgradeWords,
+  useCart,
+  useStartCheckout,
+  useStemsCart,
+  useUpgrades,
+  type CheckoutRequest,
+} from '../../cart';
 import { beatsQueryKey, changeBeatType, Countdown } from '../../catalog';
 import { CreditUnlock, DownloadLinks, useDownloadRights } from '../../downloads';
 import { vipPlanFeatures } from '../../vip-upsell';
@@ -33,12 +46,14 @@ export function BeatOffers({ beat }: { beat: Beat }) {
   const cart = useCart();
   const stemsCart = useStemsCart();
   const checkout = useStartCheckout(user);
+  const upgrades = useUpgrades();
   const queryClient = useQueryClient();
   const location = useLocation();
   const [opening, setOpening] = useState<Opening | null>(null);
 
   const here = location.pathname + location.search;
   const exclusive = beat.beatType === 'Exclusive';
+  const upgrade = exclusive ? upgrades.forBeat(beat._id) : undefined;
   const isVip = user?.userType === 'vipUser';
   const owns = rights.data?.rights ?? { mp3: false, wav: false, stems: false };
   const canDownload = owns.mp3 || owns.wav || owns.stems;
@@ -48,6 +63,11 @@ export function BeatOffers({ beat }: { beat: Beat }) {
   const userPending = isAuthenticated && user === null;
 
   function openCheckout(offer: Opening, request: CheckoutRequest) {
+    // Clicked before the upgrades were in, Buy turned out to be an upgrade: the buyer sees its price before paying.
+    if (request.kind === 'exclusive' && upgrade && request.beat.price !== upgrade.price) {
+      toast(`${upgradeWords.ownedLease(upgrade.alreadyPaid)}: ${upgradeWords.button(upgrade.price).toLowerCase()}.`);
+      return;
+    }
     setOpening(offer);
     checkout.mutate(request, {
       onError: (error) => {
@@ -57,10 +77,10 @@ export function BeatOffers({ beat }: { beat: Beat }) {
     });
   }
 
-  // Clicked before the signed-in user is in, a checkout button shows that it is busy and opens the checkout once the
-  // user has loaded (docs/product/screens-and-words.md#busy-controls).
+  // Clicked before the signed-in user (and, for an exclusive, their upgrades) is in, a checkout button shows that it is
+  // busy and opens the checkout once they have loaded (docs/product/screens-and-words.md#busy-controls).
   const starter = useDeferredAction(([offer, request]: [Opening, CheckoutRequest]) => openCheckout(offer, request), {
-    ready: !userPending,
+    ready: !userPending && !(exclusive && upgrades.isLoading),
     failure: userError,
   });
   const start = (offer: Opening, request: CheckoutRequest) => starter.run([offer, request]);
@@ -89,7 +109,14 @@ export function BeatOffers({ beat }: { beat: Beat }) {
         extra={beat.countdownEndTime ? <Countdown endIso={beat.countdownEndTime} onEnd={onCountdownEnd} className="bp-offers__countdown" /> : null}
         actions={
           <>
-            {isAuthenticated ? (
+            {isAuthenticated && upgrade ? (
+              <>
+                <p className="bp-offers__upgrade">
+                  <KeepAmountTogether text={upgradeWords.ownedLease(upgrade.alreadyPaid)} />
+                </p>
+                <UpgradeButton upgrade={upgrade} disabled={leaving} />
+              </>
+            ) : isAuthenticated ? (
               <Button
                 busy={(opening === 'exclusive' && leaving) || waitingFor('exclusive')}
                 busyLabel="Buying..."
@@ -104,6 +131,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
             {cartButton}
           </>
         }
+        terms={<LicenseTermsSummary offer="exclusive" collapsible />}
       />,
     );
   } else {
@@ -117,6 +145,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
           note="The MP3 of this beat with a non-exclusive license"
           features={['MP3 file', 'Non-exclusive license']}
           actions={owns.mp3 ? <Owned /> : cartButton}
+          terms={<LicenseTermsSummary offer="lease" collapsible />}
         />,
       );
     }
@@ -157,6 +186,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
             </>
           )
         }
+        terms={<LicenseTermsSummary offer="stems" collapsible />}
       />,
     );
     if (!isVip) {
@@ -187,6 +217,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
               </ButtonLink>
             )
           }
+          terms={<LicenseTermsSummary offer="vipPlan" collapsible />}
         />,
       );
     }

@@ -2,11 +2,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowUpRight, Trash2 } from 'lucide-react';
+import type { LicenceOffer } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { IconButton, buttonClassName } from '../../../components/ui/button';
 import { beatPath } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
+import { upgradeWords } from '../lib/upgrade-words';
+import { KeepAmountTogether } from './keep-amount-together';
 
 export interface CartListItem {
   _id: string;
@@ -16,9 +19,13 @@ export interface CartListItem {
   slug: string | null;
   /** MP3 / EXCLUSIVE / STEMS. */
   label: string;
+  /** Whose terms the line sells (the order summary shows them). */
+  offer: LicenceOffer;
   price: number | null;
   /** Why this line cannot be paid (a sold or ended exclusive), shown on the line. */
   unavailable?: string;
+  /** An upgrade from the buyer's MP3 lease: `price` is the upgrade's. */
+  upgrade?: { alreadyPaid: number };
 }
 
 export interface CartListProps {
@@ -69,6 +76,11 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className="cart-row__text">
                   <span className="cart-row__title">{item.beatTitle}</span>
                   {item.artistName && <span className="cart-row__artist">{item.artistName}</span>}
+                  {item.upgrade && (
+                    <span className="cart-row__upgrade">
+                      <KeepAmountTogether text={upgradeWords.cartLine(item.upgrade.alreadyPaid)} />
+                    </span>
+                  )}
                   {item.unavailable && <span className="cart-row__unavailable">{item.unavailable}</span>}
                 </span>
                 <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{item.label}</span>

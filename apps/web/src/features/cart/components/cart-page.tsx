@@ -54,8 +54,10 @@ export function CartPage() {
         artistName: i.artistName,
         slug: i.slug,
         label: i.licence,
+        offer: i.licence === 'EXCLUSIVE' ? 'exclusive' : 'lease',
         price: i.price,
         unavailable: i.unavailable,
+        upgrade: i.upgrade,
       })),
     [cart.items],
   );
@@ -66,6 +68,7 @@ export function CartPage() {
         artistName: i.artistName,
         slug: i.slug,
         label: 'STEMS',
+        offer: 'stems',
         price: i.price,
       })),
     [stems.items],

@@ -1,16 +1,27 @@
 /**
- * One list's 'Order Summary' (docs/product/screens-and-words.md#cart): '{first title} and {n-1} more', subtotal, total and Pay Now.
+ * One list's 'Order Summary' (docs/product/screens-and-words.md#cart): '{first title} and {n-1} more', subtotal, total,
+ * the terms of each kind of license bought (docs/product/licenses.md#terms) and Pay Now.
  * Before the buyer selects anything it sums the whole list (`wholeList`) and says so; once a selection is emptied it says
  * so, and Pay Now answers with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
+import { licenceOfferLabels, type LicenceOffer } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/format';
+import { LicenseTermsSummary } from './licence-terms-summary';
 
 export interface SummaryLine {
   beatTitle: string;
+  /** Whose terms the line sells. */
+  offer: LicenceOffer;
   price: number | null;
+}
+
+/** The kinds of license a selection buys, each once, in the order the store lists its offers. */
+export function offersBought(selected: SummaryLine[]): LicenceOffer[] {
+  const order: LicenceOffer[] = ['lease', 'exclusive', 'stems', 'vipPlan', 'credit'];
+  return order.filter((offer) => selected.some((line) => line.offer === offer));
 }
 
 export interface OrderSummaryProps {
@@ -63,6 +74,13 @@ export function OrderSummary({ listName, selected, wholeList = false, onPay, bus
           <dd>{formatPrice(subtotal)}</dd>
         </div>
       </dl>
+      {selected.length > 0 && (
+        <div className="cart-summary__terms">
+          {offersBought(selected).map((offer) => (
+            <LicenseTermsSummary key={offer} offer={offer} collapsible label={`${licenceOfferLabels[offer]} license terms`} />
+          ))}
+        </div>
+      )}
       <Button
         block
         size="lg"

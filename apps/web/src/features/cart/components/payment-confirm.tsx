@@ -18,6 +18,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useAuth } from '../../auth';
 import { useConfirmCheckout } from '../api/confirm-checkout';
+import { upgradesQueryKey } from '../api/get-upgrades';
+import { KeepAmountTogether } from './keep-amount-together';
 import './payment-confirm.css';
 
 export const REDIRECT_SECONDS = 5;
@@ -31,8 +33,9 @@ export function PaymentConfirmPage() {
 
   useEffect(() => {
     if (!confirm.data) return;
-    // What a purchase changes: user type (VIP), downloads, carts, purchases, the store (a sold exclusive).
-    for (const key of [['me'], ['downloads'], ['cart'], ['purchases'], ['beats']]) {
+    // What a purchase changes: user type (VIP), downloads, carts, purchases, the store (a sold exclusive), and the
+    // upgrades (a lease bought or upgraded).
+    for (const key of [['me'], ['downloads'], ['cart'], ['purchases'], ['beats'], upgradesQueryKey]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
   }, [confirm.data, queryClient]);
@@ -159,7 +162,10 @@ function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse }) {
           <ul className="pay-confirm__items" aria-label="Your purchase">
             {answer.items.map((item) => (
               <li key={`${item.kind}-${item.title}`} className={item.refunded ? 'is-refunded' : undefined}>
-                <span>{item.title}</span>
+                <span>
+                  {/* An upgrade's title names what was already paid: "… (−$29.99 already paid)". */}
+                  <KeepAmountTogether text={item.title} />
+                </span>
                 <span>{item.refunded ? 'Refunded' : formatPrice(item.price)}</span>
               </li>
             ))}

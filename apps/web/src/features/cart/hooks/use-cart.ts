@@ -22,6 +22,8 @@ export interface CartLine {
   price: number | null;
   /** Why the line cannot be paid (a sold or ended exclusive), from the server (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid). */
   unavailable?: string;
+  /** An exclusive the buyer holds the MP3 lease of: `price` is the upgrade's (docs/product/licenses.md#upgrades). */
+  upgrade?: { alreadyPaid: number };
 }
 
 export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'slug' | 'beatType' | 'price' | 'hasStems'>;
@@ -62,6 +64,7 @@ export function useCart() {
         licence: i.licence,
         price: i.price,
         unavailable: i.unavailable,
+        upgrade: i.upgrade,
       }));
     }
     return local.items.map((i) => ({

@@ -12,7 +12,7 @@ import { formatPrice } from '../../../lib/format';
 import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
-import { useStartCheckout, useCart } from '../../cart';
+import { upgradeWords, useStartCheckout, useCart, useUpgrades } from '../../cart';
 import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
 import { useExclusiveEnd } from '../hooks/use-exclusive-end';
 import { useVisitorRedirect } from '../hooks/use-visitor-redirect';
@@ -39,13 +39,16 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
   // From its end by the server's clock, the offer is closed until the server confirms and the card leaves (docs/product/offers-and-prices.md#countdown).
   const { closed } = useExclusiveEnd(beat);
   const inCart = cart.has(beat._id);
+  // A buyer who holds the beat's MP3 lease pays the exclusive less the lease (docs/product/licenses.md#upgrades).
+  const upgrade = useUpgrades().forBeat(beat._id);
   const buying = checkout.isPending || checkout.isSuccess;
 
   // Buy goes straight to the exclusive's checkout at its own price; visitors log in first (docs/product/screens-and-words.md#visitors).
   function onBuy() {
     if (!isAuthenticated) return toAuth(paths.login);
     if (beat.price === null) return toast.error(commerceMessages.noPrice);
-    checkout.mutate({ kind: 'exclusive', beat }, { onError: (error) => toast.error(errorMessage(error)) });
+    const offer = upgrade ? { ...beat, price: upgrade.price } : beat;
+    checkout.mutate({ kind: 'exclusive', beat: offer }, { onError: (error) => toast.error(errorMessage(error)) });
   }
 
   // Visitors fill a cart kept in the browser (docs/product/offers-and-prices.md#cart); it joins their account at login or signup.
@@ -90,8 +93,9 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
               {beat.beatTitle}
             </Link>
           </Title>
-          <p className="xcard__price">{beat.price === null ? '—' : formatPrice(beat.price)}</p>
+          <p className="xcard__price">{upgrade ? formatPrice(upgrade.price) : beat.price === null ? '—' : formatPrice(beat.price)}</p>
         </div>
+        {upgrade && <p className="xcard__upgrade">{upgradeWords.cartLine(upgrade.alreadyPaid)}</p>}
         <p className="xcard__artist">{beat.artistName}</p>
         <p className="xcard__meta">
           <span>{beat.bpm} BPM</span>

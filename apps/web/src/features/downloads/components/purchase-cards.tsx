@@ -2,7 +2,8 @@
  * The modal's purchase cards (docs/product/screens-and-words.md#download-modal): only the offers this beat has, by
  * the same rules as the beat page's 'Get this beat' (docs/product/offers-and-prices.md#offers). A catalog beat: the
  * full VIP catalog (not for VIP members), its MP3 lease (when it has a lease price) and its stems. An exclusive: its
- * exclusive license. Prices are the server's; checkout buttons open the provider's hosted checkout.
+ * exclusive license, or its upgrade for a buyer holding its MP3 lease (docs/product/licenses.md#upgrades). Each card
+ * has its license terms folded under it. Prices are the server's; checkout buttons open the provider's hosted checkout.
  */
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -13,7 +14,16 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useStoreConfig } from '../../../lib/store-config';
-import { CartToggleButton, useCart, useStemsCart } from '../../cart';
+import {
+  CartToggleButton,
+  KeepAmountTogether,
+  LicenseTermsSummary,
+  UpgradeButton,
+  upgradeWords,
+  useCart,
+  useStemsCart,
+  useUpgrades,
+} from '../../cart';
 import { useCreatePlanCheckout } from '../../vip-upsell';
 import { useCreateExclusiveCheckout } from '../api/create-exclusive-checkout';
 import { useCreateStemsCheckout, type CheckoutAnswer } from '../api/create-stems-checkout';
@@ -36,6 +46,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
   const plan = useCreatePlanCheckout();
   const stems = useCreateStemsCheckout();
   const exclusive = useCreateExclusiveCheckout();
+  const upgrade = useUpgrades().forBeat(beat._id);
   const [opening, setOpening] = useState<Offer | null>(null);
   const isVip = user.userType === 'vipUser';
   const exclusiveBeat = beat.beatType === 'Exclusive';
@@ -72,7 +83,14 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
         note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
         features={['Yours alone: leaves the store', 'MP3, WAV and stems']}
         actions={
-          beat.price === null ? (
+          upgrade ? (
+            <>
+              <p className="dlm-upgrade">
+                <KeepAmountTogether text={upgradeWords.ownedLease(upgrade.alreadyPaid)} />
+              </p>
+              <UpgradeButton block upgrade={upgrade} disabled={busy} onBusyChange={onBusyChange} />
+            </>
+          ) : beat.price === null ? (
             <Button block variant="secondary" disabled className="offer-card__unavailable">
               {downloadMessages.noPrice}
             </Button>
@@ -91,6 +109,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
             </Button>
           )
         }
+        terms={<LicenseTermsSummary offer="exclusive" collapsible />}
       />,
     );
   } else {
@@ -122,6 +141,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
               Get Access
             </Button>
           }
+          terms={<LicenseTermsSummary offer="vipPlan" collapsible />}
         />,
       );
     }
@@ -137,6 +157,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
           note="The MP3 of this beat with a non-exclusive license"
           features={['MP3 file', 'Non-exclusive license']}
           actions={<CartToggleButton beat={beat} cart={cart} offer="MP3 lease" />}
+          terms={<LicenseTermsSummary offer="lease" collapsible />}
         />,
       );
     }
@@ -178,6 +199,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
             </Button>
           )
         }
+        terms={<LicenseTermsSummary offer="stems" collapsible />}
       />,
     );
   }

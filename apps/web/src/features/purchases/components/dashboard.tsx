@@ -1,6 +1,7 @@
 /**
- * /user-dashboard (docs/product/screens-and-words.md#account-pages): 'Dashboard' with the purchase cards, 'My Exclusive Beats', 'Purchased Stems' and
- * the purchased beats. The three purchased lists load in parallel and each shows its own failure.
+ * /user-dashboard (docs/product/screens-and-words.md#account-pages): 'Dashboard' with the upgrades the buyer may make
+ * (docs/product/licenses.md#upgrades), the purchase cards, 'My Exclusive Beats', 'Purchased Stems' and the purchased beats.
+ * The three purchased lists load in parallel and each shows its own failure.
  */
 import type { ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
@@ -15,6 +16,7 @@ import { useRecentPurchases } from '../api/get-recent-purchases';
 import { ExclusiveBeats } from './exclusive-beats';
 import { PurchaseCards } from './purchase-cards';
 import { PurchasedStems } from './purchased-stems';
+import { UpgradeOffers } from './upgrade-offers';
 import './purchases.css';
 
 /** How many purchase cards the dashboard shows before "See all". */
@@ -30,6 +32,8 @@ export function Dashboard({ user }: { user: User }) {
 
   return (
     <>
+      <UpgradeOffers />
+
       <DashSection
         id="dash-purchases"
         title="Purchases"

@@ -1,4 +1,8 @@
-/** The dashboard's purchase cards (docs/product/screens-and-words.md#account-pages): Purchase Type, Price and Purchase Date (MM/DD/YYYY), or 'No Purchases Yet'. */
+/**
+ * The dashboard's purchase cards (docs/product/screens-and-words.md#account-pages): Purchase Type, Price and Purchase
+ * Date (MM/DD/YYYY), or 'No Purchases Yet'; a license superseded by an upgrade or refunded says so
+ * (docs/product/licenses.md#upgrades).
+ */
 import type { ReactNode } from 'react';
 import { Crown, FileAudio, Gem, Layers, ReceiptText } from 'lucide-react';
 import type { Purchase, PurchaseKind } from '@beat/shared';
@@ -6,6 +10,8 @@ import { commerceMessages } from '@beat/shared/messages';
 import { formatPrice } from '../../../lib/format';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceButton } from './licence-button';
+import { KeepAmountTogether } from '../../cart';
+import { LicenceStatusBadge, licenceNote } from './licence-status';
 
 const icons: Record<PurchaseKind, ReactNode> = {
   lease: <FileAudio />,
@@ -28,37 +34,46 @@ export function PurchaseCards({ purchases }: { purchases: Purchase[] }) {
   }
   return (
     <ul className="pc-grid" aria-label="Purchases">
-      {purchases.map((p) => (
-        <li key={p._id} className={['pc-card', `pc-card--${p.kind}`, p.refunded && 'pc-card--refunded'].filter(Boolean).join(' ')}>
-          <div className="pc-card__head">
-            <span className="pc-card__icon" aria-hidden="true">
-              {icons[p.kind]}
-            </span>
-            <p className="pc-card__title" title={p.beatTitle}>
-              {p.beatTitle}
-            </p>
-          </div>
-          <dl className="pc-card__facts">
-            <div>
-              <dt>Purchase Type</dt>
-              <dd>{p.purchaseType}</dd>
+      {purchases.map((p) => {
+        const note = licenceNote(p);
+        return (
+          <li key={p._id} className={['pc-card', `pc-card--${p.kind}`, p.status !== 'valid' && `pc-card--${p.status}`].filter(Boolean).join(' ')}>
+            <div className="pc-card__head">
+              <span className="pc-card__icon" aria-hidden="true">
+                {icons[p.kind]}
+              </span>
+              <p className="pc-card__title" title={p.beatTitle}>
+                {p.beatTitle}
+              </p>
             </div>
-            <div>
-              <dt>Price</dt>
-              <dd>{formatPrice(p.price)}</dd>
-            </div>
-            <div>
-              <dt>Purchase Date</dt>
-              <dd>{formatPurchaseDate(p.paymentDate)}</dd>
-            </div>
-          </dl>
-          {p.refunded ? (
-            <p className="pc-card__refunded">Refunded</p>
-          ) : (
-            <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />
-          )}
-        </li>
-      ))}
+            {(p.status !== 'valid' || note) && (
+              <p className="pc-card__status">
+                <LicenceStatusBadge purchase={p} />
+                {note && (
+                  <span>
+                    <KeepAmountTogether text={note} />
+                  </span>
+                )}
+              </p>
+            )}
+            <dl className="pc-card__facts">
+              <div>
+                <dt>Purchase Type</dt>
+                <dd>{p.purchaseType}</dd>
+              </div>
+              <div>
+                <dt>Price</dt>
+                <dd>{formatPrice(p.price)}</dd>
+              </div>
+              <div>
+                <dt>Purchase Date</dt>
+                <dd>{formatPurchaseDate(p.paymentDate)}</dd>
+              </div>
+            </dl>
+            {!p.refunded && <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />}
+          </li>
+        );
+      })}
     </ul>
   );
 }

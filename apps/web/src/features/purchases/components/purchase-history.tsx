@@ -1,4 +1,8 @@
-/** /purchase-history: every purchase, newest first, 50 at a time with "Load more" — a table on wide screens, cards on phones. */
+/**
+ * /purchase-history: every purchase, newest first, 50 at a time with "Load more" — a table on wide screens, cards on
+ * phones. A license superseded by an upgrade or refunded carries a badge; an upgrade says what it replaced
+ * (docs/product/licenses.md#upgrades).
+ */
 import { Download, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import { licenseVerifyPath, type User } from '@beat/shared';
@@ -11,6 +15,8 @@ import { formatPrice } from '../../../lib/format';
 import { useRecentPurchases } from '../api/get-recent-purchases';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceButton } from './licence-button';
+import { KeepAmountTogether } from '../../cart';
+import { LicenceStatusBadge, licenceNote } from './licence-status';
 import './purchases.css';
 
 /** Purchases per page of the history. */
@@ -76,42 +82,52 @@ export function PurchaseHistory({ user }: { user: User }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((p) => (
-            <tr key={p._id} className={p.refunded ? 'is-refunded' : undefined}>
-              <td data-label="Purchase Date">{formatPurchaseDate(p.paymentDate)}</td>
-              <th scope="row" data-label="Item" className="ph-table__item">
-                {p.beatTitle}
-                {/* Anyone may check the license by its id (docs/product/licenses.md#verification). */}
-                <Link to={licenseVerifyPath(p.licenseId)} className="ph-licence-id">
-                  License {p.licenseId}
-                </Link>
-              </th>
-              <td data-label="Purchase Type">
-                <span className={`ph-type ph-type--${p.kind}`}>{p.purchaseType}</span>
-              </td>
-              <td data-label="Price" className="ph-table__num">
-                {formatPrice(p.price)}
-                {p.refunded && <span className="ph-refunded"> · refunded</span>}
-              </td>
-              <td className="ph-table__action">
-                {!p.refunded && (
-                  <span className="ph-actions">
-                    {/* The beat's files in the library; a VIP plan's are the whole VIP catalog there. */}
-                    <ButtonLink
-                      to={p.beatId ? libraryPath({ beat: p.beatId }) : paths.library}
-                      size="sm"
-                      variant="ghost"
-                      icon={<Download aria-hidden="true" />}
-                      aria-label={`Downloads: ${p.beatTitle}`}
-                    >
-                      Downloads
-                    </ButtonLink>
-                    <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />
+          {rows.map((p) => {
+            const note = licenceNote(p);
+            return (
+              <tr key={p._id} className={p.status === 'valid' ? undefined : `is-${p.status}`}>
+                <td data-label="Purchase Date">{formatPurchaseDate(p.paymentDate)}</td>
+                <th scope="row" data-label="Item" className="ph-table__item">
+                  {p.beatTitle}
+                  {note && (
+                    <span className="lic-note">
+                      <KeepAmountTogether text={note} />
+                    </span>
+                  )}
+                  {/* Anyone may check the license by its id (docs/product/licenses.md#verification). */}
+                  <Link to={licenseVerifyPath(p.licenseId)} className="ph-licence-id">
+                    License {p.licenseId}
+                  </Link>
+                </th>
+                <td data-label="Purchase Type">
+                  <span className="ph-type-cell">
+                    <span className={`ph-type ph-type--${p.kind}`}>{p.purchaseType}</span>
+                    <LicenceStatusBadge purchase={p} />
                   </span>
-                )}
-              </td>
-            </tr>
-          ))}
+                </td>
+                <td data-label="Price" className="ph-table__num">
+                  {formatPrice(p.price)}
+                </td>
+                <td className="ph-table__action">
+                  {!p.refunded && (
+                    <span className="ph-actions">
+                      {/* The beat's files in the library; a VIP plan's are the whole VIP catalog there. */}
+                      <ButtonLink
+                        to={p.beatId ? libraryPath({ beat: p.beatId }) : paths.library}
+                        size="sm"
+                        variant="ghost"
+                        icon={<Download aria-hidden="true" />}
+                        aria-label={`Downloads: ${p.beatTitle}`}
+                      >
+                        Downloads
+                      </ButtonLink>
+                      <LicenceButton purchaseId={p._id} itemName={p.beatTitle} />
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       {purchases.hasNextPage && (

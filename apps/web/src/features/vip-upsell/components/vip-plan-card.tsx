@@ -1,7 +1,11 @@
-/** What the VIP plan gives (docs/product/offers-and-prices.md#vip-plan), with the server's price. Shared by the purchase modal and the "Get this beat" dialog. */
+/**
+ * What the VIP plan gives (docs/product/offers-and-prices.md#vip-plan), with the server's price and the plan's license
+ * terms (docs/product/licenses.md#terms). Shared by the purchase modal and the "Get this beat" dialog.
+ */
 import type { ReactNode } from 'react';
 import { Check, Crown } from 'lucide-react';
 import { formatPrice } from '../../../lib/format';
+import { LicenseTermsSummary } from '../../cart';
 import './vip-plan-card.css';
 
 export const vipPlanFeatures = [
@@ -41,6 +45,7 @@ export function VipPlanCard({ price, action, compact = false }: VipPlanCardProps
           </li>
         ))}
       </ul>
+      <LicenseTermsSummary offer="vipPlan" collapsible />
       {action}
     </div>
   );

@@ -1,0 +1,24 @@
+/** Steps many browser tests take: waiting for the store to catch up, and paying at the built-in test checkout. */
+import type { Page } from 'playwright-core';
+
+/** Asks `check` every half second until it answers something, for at most `timeoutMs`. */
+export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Fills the test checkout's card form (by default with the card that pays) and pays. */
+export async function payAtTestCheckout(page: Page, { card = '4242 4242 4242 4242', cardholder = 'Eve Tester' } = {}): Promise<void> {
+  await page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'));
+  await page.getByRole('link', { name: /Cancel/ }).first().waitFor();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Cardholder name').fill(cardholder);
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
