@@ -12,6 +12,7 @@ import { useLocation } from 'react-router';
 import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
 import { commerceMessages } from '@beat/shared/messages';
 import { OfferCard } from '../../../components/offer-card/offer-card';
+import { offerTexts } from '../../../components/offer-card/offer-texts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths, withReturnUrl } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -22,9 +23,8 @@ import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
 import {
   CartToggleButton,
-  KeepAmountTogether,
   LicenseTermsSummary,
-  UpgradeButton,
+  UpgradeAction,
   upgradeWords,
   useCart,
   useStartCheckout,
@@ -104,18 +104,13 @@ export function BeatOffers({ beat }: { beat: Beat }) {
         icon={<Gem />}
         name="Exclusive license"
         price={beat.price === null ? '—' : formatPrice(beat.price)}
-        note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
-        features={['Yours alone: the beat leaves the store', 'MP3, WAV and stems']}
+        note={offerTexts.exclusive.note}
+        features={offerTexts.exclusive.features}
         extra={beat.countdownEndTime ? <Countdown endIso={beat.countdownEndTime} onEnd={onCountdownEnd} className="bp-offers__countdown" /> : null}
         actions={
           <>
             {isAuthenticated && upgrade ? (
-              <>
-                <p className="bp-offers__upgrade">
-                  <KeepAmountTogether text={upgradeWords.ownedLease(upgrade.alreadyPaid)} />
-                </p>
-                <UpgradeButton upgrade={upgrade} disabled={leaving} />
-              </>
+              <UpgradeAction noteClassName="bp-offers__upgrade" upgrade={upgrade} disabled={leaving} />
             ) : isAuthenticated ? (
               <Button
                 busy={(opening === 'exclusive' && leaving) || waitingFor('exclusive')}
@@ -142,8 +137,8 @@ export function BeatOffers({ beat }: { beat: Beat }) {
           icon={<FileAudio />}
           name="MP3 lease"
           price={formatPrice(beat.price)}
-          note="The MP3 of this beat with a non-exclusive license"
-          features={['MP3 file', 'Non-exclusive license']}
+          note={offerTexts.lease.note}
+          features={offerTexts.lease.features}
           actions={owns.mp3 ? <Owned /> : cartButton}
           terms={<LicenseTermsSummary offer="lease" collapsible />}
         />,
@@ -156,8 +151,8 @@ export function BeatOffers({ beat }: { beat: Beat }) {
         icon={<Layers />}
         name="Stems"
         price={stemsPrice === undefined ? '—' : formatPrice(stemsPrice)}
-        note="Every track of the beat, for your own mix"
-        features={['Separate track files in a zip', 'Mix and master it your way']}
+        note={offerTexts.stems.note}
+        features={offerTexts.stems.features}
         actions={
           owns.stems ? (
             <Owned />

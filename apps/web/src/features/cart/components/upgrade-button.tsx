@@ -13,6 +13,7 @@ import { useAuth } from '../../auth';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { upgradesQueryKey } from '../api/get-upgrades';
 import { upgradeWords } from '../lib/upgrade-words';
+import { KeepAmountTogether } from './keep-amount-together';
 
 export interface UpgradeButtonProps extends Omit<ButtonProps, 'onClick' | 'busy' | 'children'> {
   upgrade: UpgradeOffer;
@@ -51,5 +52,17 @@ export function UpgradeButton({ upgrade, onBusyChange, disabled, ...rest }: Upgr
     >
       {upgradeWords.button(upgrade.price)}
     </Button>
+  );
+}
+
+/** The upgrade in an offer card: what the buyer already paid for the lease, then the button. */
+export function UpgradeAction({ noteClassName, ...button }: UpgradeButtonProps & { noteClassName: string }) {
+  return (
+    <>
+      <p className={noteClassName}>
+        <KeepAmountTogether text={upgradeWords.ownedLease(button.upgrade.alreadyPaid)} />
+      </p>
+      <UpgradeButton {...button} />
+    </>
   );
 }

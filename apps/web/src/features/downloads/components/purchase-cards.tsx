@@ -10,16 +10,15 @@ import toast from 'react-hot-toast';
 import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
 import { downloadMessages, type Beat, type User } from '@beat/shared';
 import { OfferCard } from '../../../components/offer-card/offer-card';
+import { offerTexts } from '../../../components/offer-card/offer-texts';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useStoreConfig } from '../../../lib/store-config';
 import {
   CartToggleButton,
-  KeepAmountTogether,
   LicenseTermsSummary,
-  UpgradeButton,
-  upgradeWords,
+  UpgradeAction,
   useCart,
   useStemsCart,
   useUpgrades,
@@ -80,16 +79,11 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
         icon={<Gem />}
         name="Exclusive"
         price={beat.price === null ? '—' : formatPrice(beat.price)}
-        note="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
-        features={['Yours alone: leaves the store', 'MP3, WAV and stems']}
+        note={offerTexts.exclusive.note}
+        features={offerTexts.exclusive.features}
         actions={
           upgrade ? (
-            <>
-              <p className="dlm-upgrade">
-                <KeepAmountTogether text={upgradeWords.ownedLease(upgrade.alreadyPaid)} />
-              </p>
-              <UpgradeButton block upgrade={upgrade} disabled={busy} onBusyChange={onBusyChange} />
-            </>
+            <UpgradeAction noteClassName="dlm-upgrade" block upgrade={upgrade} disabled={busy} onBusyChange={onBusyChange} />
           ) : beat.price === null ? (
             <Button block variant="secondary" disabled className="offer-card__unavailable">
               {downloadMessages.noPrice}
@@ -154,8 +148,8 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
           icon={<FileAudio />}
           name="MP3 lease"
           price={formatPrice(beat.price)}
-          note="The MP3 of this beat with a non-exclusive license"
-          features={['MP3 file', 'Non-exclusive license']}
+          note={offerTexts.lease.note}
+          features={offerTexts.lease.features}
           actions={<CartToggleButton beat={beat} cart={cart} offer="MP3 lease" />}
           terms={<LicenseTermsSummary offer="lease" collapsible />}
         />,
@@ -169,8 +163,8 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
         icon={<Layers />}
         name="Stems"
         price={config.data ? formatPrice(config.data.stemsPrice) : '—'}
-        note="Every track of the beat, for your own mix"
-        features={['Separate track files in a zip', 'Mix and master it your way']}
+        note={offerTexts.stems.note}
+        features={offerTexts.stems.features}
         actions={
           ownsStems ? (
             <Button block variant="secondary" disabled icon={<Check aria-hidden="true" />}>
