@@ -9,7 +9,7 @@
 import boundaries from 'eslint-plugin-boundaries';
 
 /** Features in dependency order: a feature may depend only on features before it, so the graph has no cycle. */
-const featureOrder = ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'catalog', 'beat-page', 'purchases', 'account', 'store-pages', 'admin'];
+const featureOrder = ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'free-downloads', 'catalog', 'beat-page', 'purchases', 'account', 'store-pages', 'admin'];
 
 /** The allowed feature graph: which other features each feature may import (through their index.ts). */
 const featureDeps = {
@@ -19,8 +19,9 @@ const featureDeps = {
   cart: ['auth'],
   'vip-upsell': ['auth', 'cart'],
   downloads: ['auth', 'cart', 'vip-upsell'],
-  catalog: ['auth', 'cart', 'downloads', 'favourites', 'player'],
-  'beat-page': ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'catalog'],
+  'free-downloads': [],
+  catalog: ['auth', 'cart', 'downloads', 'favourites', 'free-downloads', 'player'],
+  'beat-page': ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'free-downloads', 'catalog'],
   purchases: ['cart', 'catalog', 'downloads', 'player'],
   account: ['auth'],
   'store-pages': [],

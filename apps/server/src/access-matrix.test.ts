@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { accountMessages } from '@beat/shared';
-import { cartItems, favorites, purchases, stemsCartItems, users, type BeatRow, type UserRow } from './db/schema.js';
+import { cartItems, favorites, freeDownloadLeads, purchases, stemsCartItems, users, type BeatRow, type UserRow } from './db/schema.js';
 import { authed, createBeat, createTestApp, createUser, loginAs, routesOf, type TestApp } from './test/helper.js';
 import { body, deliver, lineOf, openCheckoutOk, payAtTestCheckout, payWithoutWebhook } from './modules/checkout/checkout.test-support.js';
+import { leadLinks } from './modules/free-downloads/free-downloads.service.js';
 import { accessClasses, accessOf, refuseUnclassifiedRoutes, routeAccess, routeKey, type AccessClass } from './web/route-access.js';
 
 let t: TestApp;
@@ -36,6 +37,9 @@ let forCredit: BeatRow;
 let paidSessionId: string;
 let purchaseId: string;
 let downloadUrl: string;
+/** A free beat and the e-mailed links of a request for it (docs/product/free-downloads.md). */
+let free: BeatRow;
+let freeLinks: { download: string; unsubscribe: string };
 const imageKey = `images/${randomUUID()}.png`;
 const png = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
@@ -133,6 +137,11 @@ function calls(): Call[] {
       send('POST', '/create-checkout-session-exclusive', () => body(owner, { beatId: exclusive.id, sessionType: 'exclusive' })),
       200,
     ),
+    call(
+      'POST /api/checkout/quote',
+      send('POST', '/api/checkout/quote', () => ({ userId: owner.id, sessionType: 'beatPurchase', beatIds: [spare.id] })),
+      200,
+    ),
     call('POST /create-checkout-session-plan', send('POST', '/create-checkout-session-plan', () => body(owner, { sessionType: 'vipPlan' })), 200),
     call('POST /api/checkout/confirm', send('POST', '/api/checkout/confirm', () => ({ sessionId: paidSessionId })), 200),
     call('POST /api/checkout/cancel', send('POST', '/api/checkout/cancel', () => ({ checkout: paidSessionId })), 200),
@@ -165,6 +174,15 @@ function calls(): Call[] {
     // the owner's download link, fetched by the link alone
     call('GET /api/download/:token', get(() => downloadUrl), 200),
 
+    // free downloads: anyone asks; the e-mailed links answer by themselves
+    call(
+      'POST /api/beats/:beatId/free-download',
+      () => ({ method: 'POST', url: `/api/beats/${free.id}/free-download`, payload: { email: `matrix-${randomUUID()}@example.test`, consent: true } }),
+      202,
+    ),
+    call('GET /api/free-downloads/:token', get(() => freeLinks.download), 200),
+    call('GET /api/unsubscribe/:token', get(() => freeLinks.unsubscribe), 200),
+    call('POST /api/unsubscribe/:token', () => ({ method: 'POST', url: freeLinks.unsubscribe }), 200),
     // the payment provider: an unsigned event is refused before anything is read (400 is what anyone else gets)
     call('POST /webhooks/stripe', () => ({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: '{}' }), 400),
 
@@ -275,6 +293,11 @@ beforeAll(async () => {
   const link = await inject({ method: 'POST', url: '/api/download', payload: { userId: owner.id, beatId: bought.id, fileType: 'mp3' } }, ownerToken);
   expect(link.statusCode, link.body).toBe(200);
   downloadUrl = (link.json() as { url: string }).url;
+  free = await createBeat(t, { title: 'Free For An Address', freeDownload: true });
+  const asked = await inject({ method: 'POST', url: `/api/beats/${free.id}/free-download`, payload: { email: 'matrix-lead@example.test', consent: true } });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const [lead] = await t.deps.db.select().from(freeDownloadLeads).where(eq(freeDownloadLeads.email, 'matrix-lead@example.test'));
+  freeLinks = leadLinks(t.deps, lead!);
 });
 afterAll(async () => {
   // When the app could not be built there is none to close: the failure is beforeAll's.
@@ -430,7 +453,7 @@ describe('refused callers', () => {
 });
 
 describe('the right callers', () => {
-  it.each(named(callsOf('public', 'signedLink', 'testCheckout', 'apiDocs', 'devOnly')))('%s answers without a token', async (_route, c) => {
+  it.each(named(callsOf('public', 'signedLink', 'emailLink', 'testCheckout', 'apiDocs', 'devOnly')))('%s answers without a token', async (_route, c) => {
     const res = await inject(c.request());
     expect(res.statusCode, res.body.slice(0, 300)).toBe(c.ok);
     expect(res.statusCode).not.toBe(401);

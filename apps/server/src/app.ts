@@ -19,7 +19,8 @@ import { countdownRoutes, registerServerTime } from './modules/countdown/countdo
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
-import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { dealsAdminRoutes } from './modules/deals/deals.routes.js';
+import { checkoutRoutes, quoteRoutes } from './modules/checkout/checkout.routes.js';
 import { testCheckoutRoutes } from './modules/checkout/test-checkout.routes.js';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
@@ -29,6 +30,7 @@ import { licenceVerifyRoutes } from './modules/licences/licence-verify.routes.js
 import { licenceTermsAdminRoutes, licenceTermsRoutes } from './modules/licences/licence-terms.routes.js';
 import { paymentsAttentionRoutes } from './modules/checkout/payments-attention.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { freeDownloadsRoutes, leadsAdminRoutes } from './modules/free-downloads/free-downloads.routes.js';
 import { isApiPath, registerWebApp } from './web/web-app.js';
 import { apiDocsPrefix, registerSecurityHeaders, securityHeaders } from './web/security-headers.js';
 import { refuseUnclassifiedRoutes } from './web/route-access.js';
@@ -103,7 +105,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
   await app.register(
-    adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps), paymentsAttentionRoutes(deps), licenceTermsAdminRoutes(deps)]),
+    adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps), paymentsAttentionRoutes(deps), licenceTermsAdminRoutes(deps), leadsAdminRoutes(deps), dealsAdminRoutes(deps)]),
   );
   await app.register(storePagesRoutes(deps));
   await app.register(licenceVerifyRoutes(deps));
@@ -112,9 +114,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(devMailRoutes(deps));
   await app.register(entitlementsRoutes(deps));
   await app.register(downloadsRoutes(deps));
+  await app.register(freeDownloadsRoutes(deps));
   await app.register(countdownRoutes(deps, catalogVersion));
   await app.register(cartRoutes(deps));
   await app.register(checkoutRoutes(deps));
+  await app.register(quoteRoutes(deps));
   await app.register(testCheckoutRoutes(deps));
   await app.register(purchasesRoutes(deps));
   await app.register(libraryRoutes(deps));

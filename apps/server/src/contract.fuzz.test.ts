@@ -391,8 +391,8 @@ const LEAKS: [string, RegExp][] = [
 ];
 
 const BINARY = /^(audio|image|video)\/|application\/(pdf|zip|octet-stream)/;
-/** Pages answered as HTML by design: the test checkout and the development outbox. */
-const HTML_PAGES = /^\/(test-checkout|dev\/mail(?!\.json))/;
+/** Pages answered as HTML by design: the test checkout, the development outbox and the e-mailed unsubscribe link's page. */
+const HTML_PAGES = /^\/(test-checkout|dev\/mail(?!\.json)|api\/unsubscribe\/)/;
 
 function judge(res: LightMyRequestResponse, url: string): string[] {
   const problems: string[] = [];

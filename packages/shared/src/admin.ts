@@ -137,6 +137,11 @@ export const adminBeatFields = z
     countdownEndTime: optionalText
       .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Countdown end is not a valid date and time')
       .transform((v) => (v === undefined ? null : new Date(v).toISOString())),
+    /** "true" offers the tagged MP3 for an e-mail address (docs/product/free-downloads.md); absent or "false": not free. */
+    freeDownload: z
+      .enum(['true', 'false', ''], { error: 'Free download must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
   })
   // `when`: checked even while other fields are wrong, so the form shows every problem at once.
   .refine((beat) => beat.beatType !== 'Exclusive' || (beat.price !== null && beat.price !== undefined), {

@@ -38,6 +38,8 @@ export const beatSchema = z.object({
   /** One of `musicalKeys`, or null when not given. */
   musicalKey: z.enum(musicalKeys as [MusicalKey, ...MusicalKey[]]).nullable(),
   moods: z.array(z.enum(moods)),
+  /** Anyone may get the tagged MP3 for an e-mail address (docs/product/free-downloads.md). */
+  freeDownload: z.boolean(),
   purchasedAt: z.string().optional(),
 });
 export type Beat = z.infer<typeof beatSchema>;

@@ -111,6 +111,12 @@ const lines = z
   .min(1, commerceMessages.selectAtLeastOne)
   .max(50, 'At most 50 items can be bought at once.');
 
+/**
+ * A coupon code sent with a cart checkout (docs/product/deals.md). Only trimmed and put in capitals here: a code that
+ * is not a store's code (whatever its shape) is refused by the checkout with 409 "This code does not exist.".
+ */
+const checkoutCoupon = z.string({ error: 'coupon must be a code' }).trim().toUpperCase().max(64, 'coupon is too long').optional();
+
 const sessionTypeOf = <T extends SessionType>(value: T) =>
   z.literal(value, { error: `sessionType must be '${value}' for this call` }).optional();
 
@@ -120,6 +126,7 @@ export const beatCheckoutBody = z.object({
   email: emailField,
   sessionType: sessionTypeOf('beatPurchase'),
   userId: id('userId'),
+  coupon: checkoutCoupon,
 });
 export type BeatCheckoutBody = z.input<typeof beatCheckoutBody>;
 
@@ -129,6 +136,7 @@ export const stemsCheckoutBody = z.object({
   email: emailField,
   sessionType: sessionTypeOf('stems'),
   userId: id('userId'),
+  coupon: checkoutCoupon,
 });
 export type StemsCheckoutBody = z.input<typeof stemsCheckoutBody>;
 

@@ -135,7 +135,7 @@ export const couponScopes = ['store', 'beats', 'offers'] as const;
 const dollars = (what: string) =>
   z
     .number({ error: `${what} must be an amount in dollars` })
-    .positive(`${what} must be more than 0`)
+    .min(0.01, `${what} must be at least $0.01`)
     .max(100_000, `${what} must be at most $100,000`)
     .refine((n) => Math.round(n * 100) === n * 100 || Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${what} must be in whole cents`);
 const count = (what: string) =>

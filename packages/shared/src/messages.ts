@@ -58,3 +58,14 @@ export const downloadMessages = {
 
 /** The store pages' addresses and titles (zod-free, for the side menu). */
 export * from './store-pages-words.js';
+
+/** The free download's words (docs/product/free-downloads.md), here so the catalog's rows can say them without the forms' code. */
+export const freeDownloadWords = {
+  button: 'Free download',
+  dialogTitle: 'Free download',
+  emailLabel: 'Your e-mail address',
+  consentLabel: 'Send me news and new beats from Beat Market (you can unsubscribe from any e-mail)',
+  submit: 'Send me the link',
+  explanation: 'We e-mail you a link to the tagged MP3, valid for 24 hours. The file is yours whether or not you tick the box.',
+  sent: 'Check your inbox: we sent a download link to',
+} as const;

@@ -22,6 +22,8 @@ import {
 import {
   audioStates,
   beatTypes,
+  couponKinds,
+  couponScopes,
   entitlementSources,
   fileTypes,
   licenceOffers,
@@ -134,6 +136,8 @@ export const beats = pgTable(
     wavKey: text('wav_key'),
     stemsKey: text('stems_key'),
     published: boolean('published').notNull().default(true),
+    /** Offered for free to anyone who gives an e-mail address: the tagged preview only (docs/product/free-downloads.md). */
+    freeDownload: boolean('free_download').notNull().default(false),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     /** An exclusive held for one buyer while their checkout is open (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
     reservedBy: uuid('reserved_by'),
@@ -434,6 +438,11 @@ export const checkouts = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** The coupon the checkout was opened with, and its code as typed (docs/product/deals.md). */
+    couponId: uuid('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    /** The bulk deal in force when it opened, as its lines say it ("Buy 2 get 1"); null when none applied. */
+    bulkDeal: text('bulk_deal'),
   },
   (t) => [
     uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId),
@@ -455,7 +464,13 @@ export const checkoutItems = pgTable(
     beatId: uuid('beat_id').references(() => beats.id, { onDelete: 'set null' }),
     /** Title at the time of sale, so the books read right after edits and deletions. */
     title: text('title').notNull(),
+    /** What is charged for the line: the list price less what the deals took off (docs/product/deals.md). */
     priceCents: integer('price_cents').notNull(),
+    /** The line's price before any deal (an upgrade's price for a lease holder). */
+    listPriceCents: integer('list_price_cents').notNull(),
+    /** Taken off by the bulk deal, then by the coupon. */
+    bulkCents: integer('bulk_cents').notNull().default(0),
+    couponCents: integer('coupon_cents').notNull().default(0),
     /** The license terms shown before payment and sold with it (docs/product/licenses.md#terms). */
     termsId: integer('terms_id').references(() => licenceTerms.id),
     /** An upgrade: the buyer's MP3 lease this exclusive replaces, whose price was taken off (docs/product/licenses.md#upgrades). */
@@ -584,6 +599,100 @@ export const downloads = pgTable(
   },
   (t) => [index('downloads_created_idx').on(t.createdAt), index('downloads_beat_idx').on(t.beatId), index('downloads_user_idx').on(t.userId)],
 );
+
+/**
+ * One request for a free download (docs/product/free-downloads.md): the address (lower case), the beat, whether its
+ * owner asked for news (`consent`), when they confirmed that by following the e-mailed link, and when the address
+ * unsubscribed (set on every row of the address, which is then never mailed again).
+ */
+export const freeDownloadLeads = pgTable(
+  'free_download_leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    beatId: uuid('beat_id')
+      .notNull()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    consent: boolean('consent').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('free_download_leads_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('free_download_leads_confirmed_needs_consent', sql`${t.confirmedAt} is null or ${t.consent}`),
+    index('free_download_leads_email_idx').on(t.email, t.beatId, t.createdAt.desc()),
+    index('free_download_leads_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('free_download_leads_beat_idx').on(t.beatId),
+  ],
+);
+export type FreeDownloadLeadRow = typeof freeDownloadLeads.$inferSelect;
+
+// ── Deals ────────────────────────────────────────────────────────────────────────────
+
+/** A coupon code (docs/product/deals.md#coupons). Deleting a used coupon only sets deleted_at: its checkouts keep it. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: couponKinds }).notNull(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    scope: text('scope', { enum: couponScopes }).notNull().default('store'),
+    beatIds: uuid('beat_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    offers: text('offers', { enum: purchaseKinds }).array().notNull().default(sql`'{}'::text[]`),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    perBuyerLimit: integer('per_buyer_limit'),
+    minimumOrderCents: integer('minimum_order_cents'),
+    paused: boolean('paused').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code).where(sql`${t.deletedAt} is null`),
+    check('coupons_kind_valid', sql`${t.kind} in ('percent', 'fixed')`),
+    check('coupons_scope_valid', sql`${t.scope} in ('store', 'beats', 'offers')`),
+    check(
+      'coupons_amount_valid',
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100) or (${t.kind} = 'fixed' and ${t.amountOffCents} > 0)`,
+    ),
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+  ],
+);
+export type CouponRow = typeof coupons.$inferSelect;
+
+export const redemptionStates = ['held', 'redeemed', 'released'] as const;
+
+/**
+ * One checkout's use of a coupon: held while the checkout is open, redeemed once paid, released when it expires or is
+ * refunded in full (docs/product/deals.md#redemptions). One per checkout.
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    /** Taken before the checkout row is written (so a refused code opens no provider session): no foreign key. */
+    checkoutId: uuid('checkout_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    discountCents: integer('discount_cents').notNull(),
+    state: text('state', { enum: redemptionStates }).notNull().default('held'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_checkout_key').on(t.checkoutId),
+    index('coupon_redemptions_coupon_idx').on(t.couponId, t.userId).where(sql`${t.state} <> 'released'`),
+    check('coupon_redemptions_state_valid', sql`${t.state} in ('held', 'redeemed', 'released')`),
+  ],
+);
+export type CouponRedemptionRow = typeof couponRedemptions.$inferSelect;
 
 // ── Admin ────────────────────────────────────────────────────────────────────────────
 
@@ -719,6 +828,10 @@ export const storeSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Every admin gets a "New sale" e-mail for each paid order (docs/product/offers-and-prices.md#new-sale-e-mails). */
     saleNotices: boolean('sale_notices').notNull().default(true),
+    /** The bulk deal on MP3 leases, "Buy N get M free" (docs/product/deals.md#bulk-deal); off by default. */
+    bulkDealEnabled: boolean('bulk_deal_enabled').notNull().default(false),
+    bulkDealBuy: integer('bulk_deal_buy').notNull().default(2),
+    bulkDealFree: integer('bulk_deal_free').notNull().default(1),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
 );

@@ -4,6 +4,7 @@
  * built-in tag, and the README's demo accounts.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps.js';
 import { beats, users } from '../db/schema.js';
 import { storeIsEmpty } from './store-is-empty.js';
@@ -106,6 +107,10 @@ export async function insertCatalog(
     if (batch.length >= (options.batchSize ?? 500)) await flush();
   }
   await flush();
+  // The two newest catalog beats are free for an e-mail address, so the demo shows the offer (docs/product/free-downloads.md).
+  await deps.db.execute(
+    sql`update ${beats} set free_download = true where id in (select id from ${beats} where beat_type = 'Non-Exclusive' order by release_date desc, id desc limit 2)`,
+  );
   return inserted;
 }
 

@@ -12,6 +12,7 @@ export const accessClasses = {
   user: 'A signed-in caller; a call that names a user or a user’s resource acts only on the caller’s own (or any, for an admin).',
   account: 'As user, and open to an account that must change its password first (docs/product/accounts.md#forced-password-change).',
   signedLink: 'A link the server signed for one account, beat and file, for minutes and one session: the link itself is the credential.',
+  emailLink: 'A link the server signed into an e-mail for one free-download request (its 24-hour download, its unsubscribe): the link itself is the credential.',
   admin: 'Admins only: a visitor gets 401, a signed-in non-admin 403.',
   webhook: 'The payment provider: the payload’s signature is checked before anything else.',
   testCheckout: 'The built-in test checkout’s pages, registered only without Stripe keys; the unguessable session id is the key.',
@@ -81,6 +82,8 @@ export const routeAccess: Record<string, AccessClass> = {
   'POST /create-checkout-session-plan': 'user',
   'POST /api/checkout/confirm': 'user',
   'POST /api/checkout/cancel': 'user',
+  // The cart's price with the deals (docs/product/deals.md#the-quote), for the caller's own account.
+  'POST /api/checkout/quote': 'user',
 
   // What a user bought and may download (docs/product/entitlements.md).
   'GET /api/getrecentpurchases/:userId': 'user',
@@ -98,6 +101,12 @@ export const routeAccess: Record<string, AccessClass> = {
 
   // A download link (docs/product/entitlements.md#download-links): made by a signed-in user, then fetched by the link alone.
   'GET /api/download/:token': 'signedLink',
+
+  // Free downloads for an e-mail address (docs/product/free-downloads.md): anyone asks; the e-mailed links are their own credentials.
+  'POST /api/beats/:beatId/free-download': 'public',
+  'GET /api/free-downloads/:token': 'emailLink',
+  'GET /api/unsubscribe/:token': 'emailLink',
+  'POST /api/unsubscribe/:token': 'emailLink',
 
   // The admin area (docs/product/accounts.md#admin): one guard for everything under /api/admin.
   'GET /api/admin/beats': 'admin',
@@ -131,6 +140,15 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/admin/store-pages': 'admin',
   'PUT /api/admin/store-pages/:slug': 'admin',
   'PUT /api/admin/intro-video': 'admin',
+  // Admin → Deals (docs/product/deals.md).
+  'GET /api/admin/coupons': 'admin',
+  'POST /api/admin/coupons': 'admin',
+  'PUT /api/admin/coupons/:couponId': 'admin',
+  'DELETE /api/admin/coupons/:couponId': 'admin',
+  'GET /api/admin/deals/bulk': 'admin',
+  'PUT /api/admin/deals/bulk': 'admin',
+  'GET /api/admin/leads': 'admin',
+  'GET /api/admin/leads.csv': 'admin',
 
   // Payment events from the provider, signed with the webhook secret.
   'POST /webhooks/stripe': 'webhook',

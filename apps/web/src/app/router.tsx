@@ -32,6 +32,8 @@ const AdminUsersPage = lazyPage(() => import('./routes/admin-users').then((m) =>
 const AdminAnalyticsPage = lazyPage(() => import('./routes/admin-analytics').then((m) => m.AdminAnalyticsPage));
 const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-settings').then((m) => m.AdminStoreSettingsPage));
 const AdminLicensesPage = lazyPage(() => import('./routes/admin-licenses').then((m) => m.AdminLicensesPage));
+const AdminDealsPage = lazyPage(() => import('./routes/admin-deals').then((m) => m.AdminDealsPage));
+const AdminLeadsPage = lazyPage(() => import('./routes/admin-leads').then((m) => m.AdminLeadsPage));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage));
 const StorePageRoute = lazyPage(() => import('./routes/store-page').then((m) => m.StorePageRoute));
 const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage));
@@ -62,6 +64,8 @@ const pageOf: Record<string, { preload: () => Promise<void> }[]> = {
   [paths.adminAnalytics]: [AdminLayout, AdminAnalyticsPage],
   [paths.adminStoreSettings]: [AdminLayout, AdminStoreSettingsPage],
   [paths.adminLicenses]: [AdminLayout, AdminLicensesPage],
+  [paths.adminDeals]: [AdminLayout, AdminDealsPage],
+  [paths.adminLeads]: [AdminLayout, AdminLeadsPage],
 };
 
 /** Asks for the code of the page at `pathname` (main.tsx, at start); settles once it is in. */
@@ -142,6 +146,8 @@ export function AppRoutes() {
               <Route path={paths.adminAnalytics} element={<AdminAnalyticsPage />} />
               <Route path={paths.adminStoreSettings} element={<AdminStoreSettingsPage />} />
               <Route path={paths.adminLicenses} element={<AdminLicensesPage />} />
+              <Route path={paths.adminDeals} element={<AdminDealsPage />} />
+              <Route path={paths.adminLeads} element={<AdminLeadsPage />} />
             </Route>
             {comingSoon.map((title) => (
               <Route key={title} path={comingSoonPaths[title]} element={<ComingSoonPage title={title} />} />

@@ -28,6 +28,10 @@ export const paths = {
   adminStoreSettings: '/admin/store-settings',
   /** Each offer's license terms, edited by the admin (docs/product/licenses.md#terms). */
   adminLicenses: '/admin/licenses',
+  /** The bulk deal and coupon codes (docs/product/deals.md). */
+  adminDeals: '/admin/deals',
+  /** Free-download requests and their CSV (docs/product/free-downloads.md#leads). */
+  adminLeads: '/admin/leads',
   beat: '/beat/:slug',
   embedBeat: '/embed/beat/:slug',
   /** The store's own pages: /pages/about, /pages/faq, … (docs/product/store-pages.md). */

@@ -24,6 +24,8 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** Small print after the body, e.g. "If you did not ask for this, you can ignore this e-mail." */
   footnote?: string;
+  /** An unsubscribe link that works without logging in (mailing-list e-mails: docs/product/free-downloads.md). */
+  unsubscribeUrl?: string;
 }
 
 export interface RenderedEmail {
@@ -57,6 +59,7 @@ function renderText(c: EmailContent): string {
   if (c.action) lines.push(`${c.action.label}: ${c.action.url}`, '');
   if (c.footnote) lines.push(c.footnote, '');
   lines.push(`— The ${productName} team`);
+  if (c.unsubscribeUrl) lines.push('', `Unsubscribe from every ${productName} e-mail: ${c.unsubscribeUrl}`);
   return lines.join('\n');
 }
 
@@ -106,7 +109,9 @@ function renderHtml(c: EmailContent): string {
 <h1 style="margin:0 0 18px;font-size:22px;line-height:1.25">${e(c.heading)}</h1>
 ${parts.join('\n')}
 </td></tr>
-<tr><td style="padding:16px 28px;background:#f7f7fa;color:${muted};font-size:12px">The ${productName} team</td></tr>
+<tr><td style="padding:16px 28px;background:#f7f7fa;color:${muted};font-size:12px">The ${productName} team${
+    c.unsubscribeUrl ? ` · <a href="${e(c.unsubscribeUrl)}" style="color:${muted}">Unsubscribe from every ${productName} e-mail</a>` : ''
+  }</td></tr>
 </table>
 </td></tr></table>
 </body></html>`;

@@ -167,6 +167,7 @@ function parseFields(deps: Deps, fields: Record<string, string>, countdownMustBe
     priceCents: beat.price === null ? null : Math.round(beat.price * 100),
     beatType: beat.beatType,
     countdownEndTime: countdown ? new Date(countdown) : null,
+    freeDownload: beat.freeDownload,
   };
 }
 

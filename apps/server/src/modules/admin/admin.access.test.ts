@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { auditLog, beats, users, type BeatRow, type UserRow } from '../../db/schema.js';
+import { auditLog, beats, coupons, users, type BeatRow, type UserRow } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, loginAs, routesOf, type TestApp } from '../../test/helper.js';
 import { fixtureMp3, multipart, validBeatFields } from './admin-test-kit.js';
 
@@ -12,6 +12,7 @@ let userToken: string;
 let vipToken: string;
 let beat: BeatRow;
 let target: UserRow;
+let couponId: string;
 
 type Call = { name: string; request: () => Promise<InjectOptions>; ok: number };
 
@@ -84,6 +85,19 @@ function calls(): Call[] {
     { name: 'GET /api/admin/analytics/purchases.csv', request: json('GET', () => '/api/admin/analytics/purchases.csv'), ok: 200 },
     { name: 'GET /api/admin/analytics/beats', request: json('GET', () => '/api/admin/analytics/beats'), ok: 200 },
     { name: 'GET /api/admin/audit', request: json('GET', () => '/api/admin/audit'), ok: 200 },
+    { name: 'GET /api/admin/leads', request: json('GET', () => '/api/admin/leads'), ok: 200 },
+    { name: 'GET /api/admin/leads.csv', request: json('GET', () => '/api/admin/leads.csv'), ok: 200 },
+    // Admin → Deals (docs/product/deals.md).
+    { name: 'GET /api/admin/coupons', request: json('GET', () => '/api/admin/coupons'), ok: 200 },
+    { name: 'POST /api/admin/coupons', request: json('POST', () => '/api/admin/coupons', { code: 'MATRIX10', kind: 'percent', percentOff: 10 }), ok: 201 },
+    {
+      name: 'PUT /api/admin/coupons/:couponId',
+      request: json('PUT', () => `/api/admin/coupons/${couponId}`, { code: 'MATRIX5', kind: 'fixed', amountOff: 5, paused: true }),
+      ok: 200,
+    },
+    { name: 'GET /api/admin/deals/bulk', request: json('GET', () => '/api/admin/deals/bulk'), ok: 200 },
+    { name: 'PUT /api/admin/deals/bulk', request: json('PUT', () => '/api/admin/deals/bulk', { enabled: true, buy: 2, free: 1 }), ok: 200 },
+    { name: 'DELETE /api/admin/coupons/:couponId', request: json('DELETE', () => `/api/admin/coupons/${couponId}`), ok: 200 },
     { name: 'DELETE /api/admin/beats/:beatId', request: json('DELETE', () => `/api/admin/beats/${beat.id}`), ok: 200 },
     { name: 'DELETE /api/admin/users/:userId', request: json('DELETE', () => `/api/admin/users/${target.id}`), ok: 200 },
   ];
@@ -100,6 +114,7 @@ beforeAll(async () => {
   vipToken = await loginAs(t, vip);
   beat = await createBeat(t, { title: 'Matrix Beat' });
   target = await createUser(t, { credits: 1 });
+  [{ id: couponId }] = (await t.deps.db.insert(coupons).values({ code: 'MATRIX5', kind: 'fixed', amountOffCents: 500 }).returning({ id: coupons.id })) as [{ id: string }];
 });
 afterAll(async () => {
   await t.close();
@@ -151,8 +166,8 @@ describe('every admin call', () => {
       expect({ call: call.name, status: res.statusCode }).toEqual({ call: call.name, status: call.ok });
     }
     // Every change above was recorded: create, update, unpublish, publish, tag placement, tag upload, tag
-    // reset, store page, invite, update, promote, delete ×2.
+    // reset, store page, coupon create, update and delete, bulk deal, invite, update, promote, delete ×2.
     const [audits] = await t.deps.db.select({ n: count() }).from(auditLog);
-    expect(audits!.n).toBe(13);
+    expect(audits!.n).toBe(17);
   });
 });

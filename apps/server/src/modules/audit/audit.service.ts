@@ -34,11 +34,15 @@ export type AuditAction =
   | 'store.sale-notices'
   | 'store.page'
   | 'store.intro-video'
-  | 'licence.terms';
+  | 'licence.terms'
+  | 'coupon.create'
+  | 'coupon.update'
+  | 'coupon.delete'
+  | 'deals.bulk';
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: 'beat' | 'user' | 'store' | 'licence';
+  targetType: 'beat' | 'user' | 'store' | 'licence' | 'coupon';
   targetId: string | null;
   before?: unknown;
   after?: unknown;
@@ -75,6 +79,7 @@ export function beatSnapshot(beat: BeatRow) {
     wavKey: beat.wavKey,
     stemsKey: beat.stemsKey,
     published: beat.published,
+    freeDownload: beat.freeDownload,
     deletedAt: beat.deletedAt?.toISOString() ?? null,
   };
 }

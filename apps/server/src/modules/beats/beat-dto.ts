@@ -29,6 +29,7 @@ export const beatDtoColumns = {
   slug: beats.slug,
   musicalKey: beats.musicalKey,
   moods: beats.moods,
+  freeDownload: beats.freeDownload,
 };
 
 export type BeatDtoRow = Pick<BeatRow, keyof typeof beatDtoColumns>;
@@ -56,5 +57,6 @@ export function toBeatDto(row: BeatDtoRow): Beat {
     slug: row.slug,
     musicalKey: row.musicalKey,
     moods: row.moods,
+    freeDownload: row.freeDownload,
   };
 }

@@ -13,6 +13,8 @@ import {
   confirmCheckoutResponse,
   exclusiveCheckoutBody,
   planCheckoutBody,
+  quoteBody,
+  quoteSchema,
   stemsCheckoutBody,
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
@@ -21,6 +23,7 @@ import { badRequest } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { WebhookSignatureError } from '../../adapters/payments/payments.js';
 import { callerOf, requireAuth, userByIdFor } from '../auth/auth.hooks.js';
+import { quoteOrder } from './quote.service.js';
 import {
   cancelCheckout,
   confirmCheckout,
@@ -54,6 +57,20 @@ async function buyerFor(deps: Deps, request: FastifyRequest, userId: string, ema
   return user;
 }
 
+/** The cart's quote (docs/product/deals.md#the-quote): signed in, for the caller's own account (or any, for an admin). */
+export function quoteRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/checkout/quote',
+      { preHandler: requireAuth(deps), schema: { tags: ['checkout'], security: [{ bearer: [] }], body: quoteBody, response: { 200: quoteSchema } } },
+      async (request) => {
+        const user = await userByIdFor(deps, callerOf(request), request.body.userId);
+        return quoteOrder(deps, user, request.body);
+      },
+    );
+  };
+}
+
 export function checkoutRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = requireAuth(deps);
@@ -65,7 +82,9 @@ export function checkoutRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await buyerFor(deps, request, request.body.userId, request.body.email);
         const items = await planBeatPurchase(deps, user, request.body.beatDetails);
-        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'beatPurchase', items);
+        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'beatPurchase', items, {
+          coupon: request.body.coupon,
+        });
         return { session };
       },
     );
@@ -76,7 +95,9 @@ export function checkoutRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await buyerFor(deps, request, request.body.userId, request.body.email);
         const items = await planStems(deps, user, request.body.beatDetails);
-        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'stems', items);
+        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'stems', items, {
+          coupon: request.body.coupon,
+        });
         return { session };
       },
     );

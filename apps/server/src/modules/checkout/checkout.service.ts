@@ -4,9 +4,9 @@
  * the provider's webhook and the success page.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ConfirmCheckoutResponse, SessionType } from '@beat/shared';
+import type { ConfirmCheckoutResponse, OrderLine, SessionType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, cartItems, checkoutItems, checkouts, purchases, type BeatRow, type CheckoutRow, type PurchaseKind, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -18,6 +18,7 @@ import { checkoutLines } from './checkout-lines.js';
 import { settleCheckout, stateOf, checkoutEventTypes, type CheckoutState, type Log } from './fulfilment.service.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { upgradableLeases, upgradeLabel, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
+import { bulkDealName, dealNotes, findCoupon, holdRedemption, nameWithDeals, priceWithDeals, releaseRedemption } from '../deals/pricing.js';
 import { assertClientPrice, cartLineProblem, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents } from '../offers/offers.js';
 
 /** How long an exclusive is held for its buyer (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
@@ -37,6 +38,18 @@ export interface PlannedItem {
   /** An upgrade: the buyer's lease this exclusive replaces, whose price is taken off (docs/product/licenses.md#upgrades). */
   upgrades?: UpgradableLease;
 }
+
+/** A planned item once the deals are applied: `priceCents` stays the list price, `chargedCents` is what is paid. */
+interface PricedItem extends PlannedItem {
+  bulkCents: number;
+  couponCents: number;
+  chargedCents: number;
+  notes: string[];
+}
+
+/** The order's lines as the stacking rule reads them (the quote prices the same lines the same way). */
+export const orderLinesOf = (items: PlannedItem[]): OrderLine[] =>
+  items.map((item) => ({ id: item.beat?.id ?? item.kind, kind: item.kind, beatId: item.beat?.id ?? null, priceCents: item.priceCents }));
 
 /** The line's name at the payment provider: the title, or the upgrade it is. */
 const lineName = (item: PlannedItem) => (item.upgrades ? upgradeLabel(item.title, item.upgrades.paidCents) : item.title);
@@ -241,15 +254,49 @@ export async function openCheckout(
   deps: Deps,
   ctx: CheckoutContext,
   sessionType: SessionType,
-  items: PlannedItem[],
+  planned: PlannedItem[],
+  options: { coupon?: string | undefined } = {},
 ): Promise<{ id: string; url: string }> {
-  if (items.length === 0) throw badRequest('Please select at least one item to purchase.');
+  if (planned.length === 0) throw badRequest('Please select at least one item to purchase.');
   const { user } = ctx;
   const now = deps.clock.now();
   const checkoutId = randomUUID();
   const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
   const expiresAt = new Date(now.getTime() + (deps.payments.kind === 'stripe' ? STRIPE_SESSION_MS : RESERVATION_MS));
+
+  // The buyer's own earlier checkout with the code ends first: the newest one is the one that holds it.
+  const asked = options.coupon ? await findCoupon(deps.db, options.coupon) : null;
+  if (asked && (asked.maxRedemptions !== null || asked.perBuyerLimit !== null)) await endCheckoutsWithCoupon(deps, user.id, asked.id, ctx.log);
+
+  // The deals, by the one stacking rule (docs/product/deals.md#stacking): a code that does not apply is refused here.
+  const deals = await priceWithDeals(deps.db, { userId: user.id, sessionType, lines: orderLinesOf(planned), code: options.coupon, now });
+  if (deals.asked && !deals.asked.applied) throw conflict(deals.asked.message!);
+  const bulkDeal = deals.bulk && deals.order.bulkCents > 0 ? bulkDealName(deals.bulk) : null;
+  const items: PricedItem[] = planned.map((item, i) => {
+    const line = deals.order.lines[i]!;
+    return {
+      ...item,
+      bulkCents: line.bulkCents,
+      couponCents: line.couponCents,
+      chargedCents: line.totalCents,
+      notes: dealNotes({ listPriceCents: line.priceCents, bulkCents: line.bulkCents, couponCents: line.couponCents }, bulkDeal, deals.coupon?.code ?? null),
+    };
+  });
+  const coupon = deals.coupon;
+
   const held = await reserveExclusives(deps, user, items, reservedUntil, ctx.log);
+  if (coupon) {
+    try {
+      await holdRedemption(deps.db, { couponId: coupon.id, checkoutId, userId: user.id, discountCents: deals.order.couponCents, now });
+    } catch (error) {
+      await releaseHolds(deps, user.id, held, reservedUntil);
+      throw error;
+    }
+  }
+  const undo = async () => {
+    await releaseHolds(deps, user.id, held, reservedUntil);
+    if (coupon) await releaseRedemption(deps.db, checkoutId, now);
+  };
 
   let session;
   try {
@@ -257,15 +304,16 @@ export async function openCheckout(
       checkoutId,
       email: user.email,
       currency: 'usd',
-      lineItems: items.map((item) => ({ name: lineName(item), description: item.description, amountCents: item.priceCents })),
+      // Each line at what it is charged, its name saying the deal; a free line stays in (Stripe takes no-cost lines).
+      lineItems: items.map((item) => ({ name: nameWithDeals(lineName(item), item.notes), description: item.description, amountCents: item.chargedCents })),
       successUrl: `${ctx.origin}/paymentConfirm?session_id={CHECKOUT_SESSION_ID}`,
       // The cart page ends this checkout when the buyer comes back from it (docs/product/offers-and-prices.md#reservations).
       cancelUrl: `${ctx.origin}/cart?cancelled_checkout=${checkoutId}`,
       expiresAt,
-      metadata: { sessionType, userId: user.id },
+      metadata: { sessionType, userId: user.id, ...(coupon ? { coupon: coupon.code } : {}) },
     });
   } catch (error) {
-    await releaseHolds(deps, user.id, held, reservedUntil);
+    await undo();
     throw error;
   }
   if (!session.url) throw new Error('the payment provider answered a checkout session without a url');
@@ -279,11 +327,14 @@ export async function openCheckout(
         userId: user.id,
         email: user.email,
         sessionType,
-        amountCents: items.reduce((sum, item) => sum + item.priceCents, 0),
+        amountCents: deals.order.totalCents,
         currency: 'usd',
         url: session.url!,
         createdAt: now,
         expiresAt: session.expiresAt,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        bulkDeal,
       });
       await tx.insert(checkoutItems).values(
         items.map((item) => ({
@@ -291,7 +342,10 @@ export async function openCheckout(
           kind: item.kind,
           beatId: item.beat?.id ?? null,
           title: item.title,
-          priceCents: item.priceCents,
+          priceCents: item.chargedCents,
+          listPriceCents: item.priceCents,
+          bulkCents: item.bulkCents,
+          couponCents: item.couponCents,
           // The terms the buyer was shown are the terms sold (docs/product/licenses.md#terms).
           termsId: currentTermsId(item.kind),
           upgradesPurchaseId: item.upgrades?.purchaseId ?? null,
@@ -300,10 +354,10 @@ export async function openCheckout(
     });
   } catch (error) {
     await deps.payments.expireCheckoutSession(session.id).catch(() => null);
-    await releaseHolds(deps, user.id, held, reservedUntil);
+    await undo();
     throw error;
   }
-  ctx.log.info({ checkoutId, sessionId: session.id, sessionType, items: items.length }, 'checkout opened');
+  ctx.log.info({ checkoutId, sessionId: session.id, sessionType, items: items.length, coupon: coupon?.code }, 'checkout opened');
   return { id: session.id, url: session.url };
 }
 
@@ -369,13 +423,24 @@ export async function confirmCheckout(
     state === 'paid'
       ? (
           await deps.db
-            .select({ purchase: purchases, replacedPaidCents: replaced.priceCents })
+            .select({ purchase: purchases, replacedPaidCents: replaced.priceCents, item: checkoutItems })
             .from(purchases)
             .leftJoin(replaced, eq(replaced.supersededBy, purchases.id))
+            .leftJoin(
+              checkoutItems,
+              and(
+                eq(checkoutItems.checkoutId, purchases.checkoutId),
+                eq(checkoutItems.kind, purchases.kind),
+                sql`${checkoutItems.beatId} is not distinct from ${purchases.beatId}`,
+              ),
+            )
             .where(eq(purchases.checkoutId, settled.id))
             .orderBy(asc(purchases.title))
-        ).map(({ purchase: p, replacedPaidCents }) => ({
-          title: replacedPaidCents === null ? p.title : upgradeLabel(p.title, replacedPaidCents),
+        ).map(({ purchase: p, replacedPaidCents, item }) => ({
+          title: nameWithDeals(
+            replacedPaidCents === null ? p.title : upgradeLabel(p.title, replacedPaidCents),
+            item ? dealNotes(item, settled.bulkDeal, settled.couponCode) : [],
+          ),
           kind: p.kind,
           price: centsToDollars(p.priceCents),
           refunded: p.refundedAt !== null,
@@ -423,6 +488,23 @@ export async function cancelCheckout(deps: Deps, caller: UserRow | null, ref: st
   if (!checkout) throw notFound('This checkout does not exist.');
   if (caller && checkout.userId !== caller.id && !caller.isAdmin) throw forbidden('This checkout belongs to another account.');
   return { status: await endCheckout(deps, checkout, log) };
+}
+
+/** The buyer's open checkouts holding a coupon end, so a new checkout with the code can take its hold. */
+async function endCheckoutsWithCoupon(deps: Deps, userId: string, couponId: string, log: Log): Promise<void> {
+  const open = await deps.db
+    .select()
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.couponId, couponId),
+        eq(checkouts.status, 'open'),
+        isNull(checkouts.fulfilledAt),
+        eq(checkouts.provider, deps.payments.kind),
+      ),
+    );
+  for (const checkout of open) await endCheckout(deps, checkout, log);
 }
 
 /**

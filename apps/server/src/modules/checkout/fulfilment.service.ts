@@ -28,6 +28,7 @@ import type { PaymentEvent, ProviderSession } from '../../adapters/payments/paym
 import { sendReceipt, sendRefundNotice, sendSaleNotice, type ReceiptLine } from './receipts.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { upgradeLabel } from '../offers/upgrades.js';
+import { dealNotes, nameWithDeals, redeemAtFulfilment, releaseRedemption } from '../deals/pricing.js';
 
 /** The few logger methods the settlement uses (pino's request logger fits). */
 export interface Log {
@@ -71,10 +72,16 @@ interface Fulfilment {
   checkout: CheckoutRow;
   user: UserRow | null;
   lines: Delivered[];
+  /** The coupon this paid checkout took past its limit (its hold had lapsed): honoured, and logged. */
+  overLimitCoupon: string | null;
 }
 
-/** Drops a checkout's exclusive reservations (expired or failed payment), unless a newer checkout of the buyer holds them. */
-async function releaseReservations(tx: Tx, checkout: CheckoutRow): Promise<void> {
+/**
+ * Drops a checkout's exclusive reservations (expired or failed payment), unless a newer checkout of the buyer holds them,
+ * and its hold on a coupon (docs/product/deals.md#redemptions).
+ */
+async function releaseReservations(tx: Tx, checkout: CheckoutRow, now: Date): Promise<void> {
+  if (checkout.couponId) await releaseRedemption(tx, checkout.id, now);
   if (!checkout.userId) return;
   const exclusiveIds = tx
     .select({ id: checkoutItems.beatId })
@@ -174,10 +181,11 @@ async function grantItem(
   if (!refundReason && lease) {
     await tx.update(purchases).set({ supersededAt: now, supersededBy: purchase!.id }).where(eq(purchases.id, lease.id));
   }
-  if (refundReason) {
+  // What was paid for the line goes back; a line the deals made free cost nothing, so there is nothing to send back.
+  if (refundReason && item.priceCents > 0) {
     await tx.insert(refunds).values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now });
   }
-  const title = lease ? upgradeLabel(item.title, lease.priceCents) : item.title;
+  const title = nameWithDeals(lease ? upgradeLabel(item.title, lease.priceCents) : item.title, dealNotes(item, checkout.bulkDeal, checkout.couponCode));
   return { title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason };
 }
 
@@ -202,6 +210,7 @@ async function fulfilInTx(tx: Tx, checkout: CheckoutRow, session: ProviderSessio
 
   const lines: Delivered[] = [];
   for (const item of items) lines.push(await grantItem(tx, claimed, user ?? null, item, now));
+  let overLimitCoupon: string | null = null;
 
   const deliveredIds = (kinds: PurchaseKind[]) =>
     items.filter((item, i) => item.beatId && kinds.includes(item.kind) && !lines[i]!.refundReason).map((item) => item.beatId!);
@@ -215,12 +224,23 @@ async function fulfilInTx(tx: Tx, checkout: CheckoutRow, session: ProviderSessio
   if (user && boughtStems.length > 0) {
     await tx.delete(stemsCartItems).where(and(eq(stemsCartItems.userId, user.id), inArray(stemsCartItems.beatId, boughtStems)));
   }
+  if (claimed.couponId) {
+    // The coupon is used once this checkout is paid; lines refunded at once give back their share (docs/product/deals.md#refunds).
+    const refunded = items.filter((_, i) => lines[i]!.refundReason);
+    const redeemed = await redeemAtFulfilment(tx, {
+      checkoutId: claimed.id,
+      refundedCouponCents: refunded.reduce((sum, item) => sum + item.couponCents, 0),
+      refundedInFull: refunded.length === items.length,
+      now,
+    });
+    if (redeemed?.overLimit) overLimitCoupon = redeemed.couponId;
+  }
   if (soldExclusives.length > 0) {
     // A sold exclusive stays in other buyers' beat carts, its line saying it was sold and refused at checkout
     // (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid); it leaves every stems cart.
     await tx.delete(stemsCartItems).where(inArray(stemsCartItems.beatId, soldExclusives));
   }
-  return { checkout: claimed, user: user ?? null, lines };
+  return { checkout: claimed, user: user ?? null, lines, overLimitCoupon };
 }
 
 /**
@@ -265,14 +285,14 @@ export async function settleCheckout(
         .set({ paymentStatus: 'failed', status: 'complete' })
         .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.fulfilledAt)))
         .returning();
-      if (failed) await releaseReservations(tx, failed);
+      if (failed) await releaseReservations(tx, failed, now);
     } else if (session.status === 'expired') {
       const [expired] = await tx
         .update(checkouts)
         .set({ status: 'expired' })
         .where(and(eq(checkouts.id, checkout.id), isNull(checkouts.fulfilledAt), ne(checkouts.status, 'complete')))
         .returning();
-      if (expired) await releaseReservations(tx, expired);
+      if (expired) await releaseReservations(tx, expired, now);
     } else if (session.status === 'complete') {
       // Completed with a delayed payment method: nothing is granted until async_payment_succeeded.
       await tx
@@ -289,6 +309,9 @@ export async function settleCheckout(
   if (!outcome.duplicate && outcome.fulfilment) {
     const { user, lines } = outcome.fulfilment;
     log.info({ checkoutId: checkout.id, sessionId: session.id, items: lines.length }, 'checkout fulfilled');
+    if (outcome.fulfilment.overLimitCoupon) {
+      log.warn({ checkoutId: checkout.id, couponId: outcome.fulfilment.overLimitCoupon }, 'coupon redeemed past its limit by a checkout whose hold had lapsed; the discount is honoured');
+    }
     try {
       await sendReceipt(deps, {
         to: user?.email ?? checkout.email,

@@ -6,6 +6,8 @@ export const adminKeys = {
   analytics: ['admin', 'analytics'] as const,
   audit: ['admin', 'audit'] as const,
   storeSettings: ['admin', 'store-settings'] as const,
+  coupons: ['admin', 'coupons'] as const,
+  bulkDeal: ['admin', 'bulk-deal'] as const,
 };
 
 /** `?page=2&pageSize=10&q=…` from an object, leaving out empty values. */

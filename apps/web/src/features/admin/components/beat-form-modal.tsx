@@ -49,6 +49,7 @@ function defaultsFor(beat: AdminBeat | undefined): DefaultValues<AdminBeatFields
       beatType: 'Non-Exclusive',
       price: '',
       countdownEndTime: '',
+      freeDownload: 'false',
     };
   }
   return {
@@ -63,6 +64,7 @@ function defaultsFor(beat: AdminBeat | undefined): DefaultValues<AdminBeatFields
     beatType: beat.beatType,
     price: beat.price === null ? '' : beat.price.toFixed(2),
     countdownEndTime: toLocalDateTimeInput(beat.countdownEndTime),
+    freeDownload: beat.freeDownload ? 'true' : 'false',
   };
 }
 
@@ -167,6 +169,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
       price: values.price === null ? '' : values.price.toFixed(2),
       // Parsed in the browser, so the admin's local time becomes an exact instant.
       countdownEndTime: values.beatType === 'Exclusive' ? (values.countdownEndTime ?? '') : '',
+      freeDownload: values.freeDownload ? 'true' : 'false',
     };
     const controller = new AbortController();
     setProgress({ sent: 0, total: 1 });
@@ -218,6 +221,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
           {...register('tags')}
         />
         <MoodsField control={control} error={errors.moods?.message} />
+        <FreeDownloadField control={control} />
         <SelectField
           label="Type"
           options={typeOptions}
@@ -303,6 +307,27 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
         </div>
       )}
     </form>
+  );
+}
+
+/** "Free download": the tagged MP3 for an e-mail address (docs/product/free-downloads.md); the form carries "true" or "false". */
+function FreeDownloadField({ control }: { control: Control<AdminBeatFieldsInput, unknown, AdminBeatFields> }) {
+  const { field } = useController({ control, name: 'freeDownload' });
+  const hintId = `${FORM_ID}-free-download-hint`;
+  return (
+    <div className="beat-form__wide">
+      <Checkbox
+        label="Free download"
+        name={field.name}
+        checked={field.value === 'true'}
+        onBlur={field.onBlur}
+        onChange={(event) => field.onChange(event.currentTarget.checked ? 'true' : 'false')}
+        aria-describedby={hintId}
+      />
+      <p id={hintId} className="field__hint">
+        Anyone may get the tagged MP3 (never the clean file) by giving an e-mail address.
+      </p>
+    </div>
   );
 }
 

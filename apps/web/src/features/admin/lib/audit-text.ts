@@ -20,6 +20,10 @@ const actionLabels: Record<string, string> = {
   'store.page': 'Edited a store page',
   'store.intro-video': 'Changed the intro video',
   'licence.terms': 'Edited license terms',
+  'coupon.create': 'Added coupon',
+  'coupon.update': 'Edited coupon',
+  'coupon.delete': 'Deleted coupon',
+  'deals.bulk': 'Changed the bulk deal',
 };
 
 export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
@@ -30,7 +34,7 @@ const asSnapshot = (value: unknown): Snapshot => (value && typeof value === 'obj
 /** "Night Shift" or "jane@x.com": the target as a person recognises it. */
 export function auditTargetName(entry: AuditEntry): string {
   const snap = asSnapshot(entry.after) ?? asSnapshot(entry.before);
-  const name = snap?.title ?? snap?.email ?? snap?.tag;
+  const name = snap?.title ?? snap?.email ?? snap?.tag ?? snap?.code;
   return typeof name === 'string' ? name : (entry.targetId ?? '—');
 }
 
@@ -56,11 +60,27 @@ const fieldLabels: Record<string, string> = {
   firstOffsetSeconds: 'first tag at (s)',
   intervalSeconds: 'repeat every (s)',
   levelDb: 'tag level (dB)',
+  code: 'code',
+  kind: 'kind',
+  percentOff: 'percent off',
+  amountOffCents: 'amount off',
+  scope: 'applies to',
+  beatIds: 'beats',
+  offers: 'offers',
+  startsAt: 'starts',
+  endsAt: 'ends',
+  maxRedemptions: 'uses in all',
+  perBuyerLimit: 'uses per buyer',
+  minimumOrderCents: 'minimum order',
+  paused: 'paused',
+  enabled: 'bulk deal on',
+  buy: 'buy',
+  free: 'get free',
 };
 
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (key === 'priceCents' && typeof value === 'number') return formatPrice(value / 100);
+  if (key.endsWith('Cents') && typeof value === 'number') return formatPrice(value / 100);
   if (key.endsWith('Key')) return 'new file';
   if (Array.isArray(value)) return value.join(', ') || '—';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);

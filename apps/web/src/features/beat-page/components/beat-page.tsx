@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/format';
 import { formatReleaseDate } from '../../catalog';
 import { FavouriteButton } from '../../favourites';
+import { FreeDownloadButton } from '../../free-downloads';
 import { isNotFound, useBeatDetail, type BeatDetail } from '../api/get-beat-detail';
 import { BeatOffers } from './beat-offers';
 import { RelatedBeats } from './related-beats';
@@ -115,6 +116,7 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
           <WaveformPlayer beat={beat} queue={[beat, ...related]} />
           <div className="bp-hero__actions">
             <ShareButton beat={beat} />
+            <FreeDownloadButton beat={beat} />
             {beat.beatType === 'Non-Exclusive' && <FavouriteButton beat={beat} className="bp-hero__fav" />}
           </div>
         </div>

@@ -1,7 +1,8 @@
 /**
  * The four checkout calls (docs/product/offers-and-prices.md#checkout) (/create-checkout-session, -stems, -exclusive, -plan). Each answers
  * session.url and the browser goes there. Prices sent are the ones the buyer saw; the server charges its
- * own and answers 409 if they differ.
+ * own and answers 409 if they differ. A cart checkout may carry a coupon code (docs/product/deals.md), which the server
+ * prices with the same rule as the quote the buyer saw.
  */
 import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -15,8 +16,8 @@ export interface CheckoutBeat {
 }
 
 export type CheckoutRequest =
-  | { kind: 'beatPurchase'; beats: CheckoutBeat[] }
-  | { kind: 'stems'; beats: CheckoutBeat[] }
+  | { kind: 'beatPurchase'; beats: CheckoutBeat[]; coupon?: string }
+  | { kind: 'stems'; beats: CheckoutBeat[]; coupon?: string }
   | { kind: 'exclusive'; beat: CheckoutBeat }
   | { kind: 'vipPlan'; price: number };
 
@@ -30,11 +31,12 @@ const lines = (beats: CheckoutBeat[]) =>
 
 export function createCheckoutSession(buyer: Buyer, request: CheckoutRequest): Promise<CheckoutSessionResponse> {
   const who = { email: buyer.email, userId: buyer._id };
+  const coupon = (request.kind === 'beatPurchase' || request.kind === 'stems') && request.coupon ? { coupon: request.coupon } : {};
   switch (request.kind) {
     case 'beatPurchase':
-      return api('/create-checkout-session', { method: 'POST', body: { beatDetails: lines(request.beats), sessionType: 'beatPurchase', ...who } });
+      return api('/create-checkout-session', { method: 'POST', body: { beatDetails: lines(request.beats), sessionType: 'beatPurchase', ...who, ...coupon } });
     case 'stems':
-      return api('/create-checkout-session-stems', { method: 'POST', body: { beatDetails: lines(request.beats), sessionType: 'stems', ...who } });
+      return api('/create-checkout-session-stems', { method: 'POST', body: { beatDetails: lines(request.beats), sessionType: 'stems', ...who, ...coupon } });
     case 'exclusive': {
       const { beat } = request;
       return api('/create-checkout-session-exclusive', {

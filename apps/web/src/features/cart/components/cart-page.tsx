@@ -2,7 +2,9 @@
  * /cart (docs/product/screens-and-words.md#cart): the beat cart and the stems cart, each a selectable list with its own 'Order Summary'.
  * Until the buyer selects anything, the beat list (or, without beats, the stems list) is bought whole: its summary shows
  * every item and Pay Now buys them. Selecting narrows it to the selection, and selecting in one list clears the other. Pay Now opens the hosted checkout for the selection, or sends a
- * visitor to log in (their cart waits in the browser and joins the account).
+ * visitor to log in (their cart waits in the browser and joins the account). A signed-in buyer's summaries show the
+ * server's quote of what is being bought, with the bulk deal and a coupon code (docs/product/deals.md), and Pay Now
+ * sends the code the quote applied.
  */
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -17,12 +19,13 @@ import { paths, withReturnUrl } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { useStartCheckout } from '../api/create-checkout-session';
+import { useCheckoutQuote } from '../api/get-checkout-quote';
 import { cartsQueryKey } from '../api/get-cart';
 import { useEndLeftCheckout } from '../api/cancel-checkout';
 import { useCart, type CartLine } from '../hooks/use-cart';
 import { useStemsCart } from '../hooks/use-stems-cart';
 import { CartList, type CartListItem } from './cart-list';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, type SummaryDeals } from './order-summary';
 import './cart.css';
 
 type ListName = 'beats' | 'stems';
@@ -46,6 +49,8 @@ export function CartPage() {
   // Null until the buyer selects: until then the first list is bought whole (docs/product/screens-and-words.md#cart).
   const [chosen, setSelection] = useState<Selection | null>(null);
   const [paying, setPaying] = useState<ListName | null>(null);
+  // The code asked for in each list's summary.
+  const [codes, setCodes] = useState<Record<ListName, string | null>>({ beats: null, stems: null });
 
   const beatItems: CartListItem[] = useMemo(
     () => cart.items.map((i: CartLine) => ({
@@ -83,6 +88,27 @@ export function CartPage() {
     wholeList === list ? items : selection.list === list ? items.filter((i) => selection.ids.has(i._id)) : [];
   const selectedBeats = toBuy('beats', beatItems);
   const selectedStems = toBuy('stems', stemsItems);
+  // Visitors get no quote: their cart is in the browser, and Pay Now sends them to log in.
+  const buyerId = isAuthenticated ? (user?._id ?? null) : null;
+  const beatsQuote = useCheckoutQuote({ userId: buyerId, sessionType: 'beatPurchase', beatIds: selectedBeats.map((i) => i._id), coupon: codes.beats });
+  const stemsQuote = useCheckoutQuote({ userId: buyerId, sessionType: 'stems', beatIds: selectedStems.map((i) => i._id), coupon: codes.stems });
+  const quoteOf = (list: ListName) => (list === 'beats' ? beatsQuote : stemsQuote);
+  const dealsOf = (list: ListName): SummaryDeals | undefined =>
+    buyerId
+      ? {
+          code: codes[list],
+          quote: quoteOf(list).quote,
+          updating: quoteOf(list).isUpdating,
+          onApply: (code) => setCodes((all) => ({ ...all, [list]: code })),
+          onRemove: () => setCodes((all) => ({ ...all, [list]: null })),
+        }
+      : undefined;
+  /** The code Pay Now sends: only one the quote of these very items applied, so the checkout charges what was shown. */
+  const appliedCode = (list: ListName): string | undefined => {
+    const { quote, isCurrent } = quoteOf(list);
+    const code = codes[list];
+    return code && isCurrent && quote?.coupon?.applied && quote.coupon.code === code ? code : undefined;
+  };
   const idsOf = (list: ListName) => (selection.list === list ? selection.ids : new Set<string>());
 
   function toggle(list: ListName, id: string) {
@@ -112,7 +138,8 @@ export function CartPage() {
     }
     setPaying(list);
     const beats = chosen.map((i) => ({ _id: i._id, beatTitle: i.beatTitle, price: i.price }));
-    checkout.mutate(list === 'beats' ? { kind: 'beatPurchase', beats } : { kind: 'stems', beats }, {
+    const coupon = appliedCode(list);
+    checkout.mutate(list === 'beats' ? { kind: 'beatPurchase', beats, coupon } : { kind: 'stems', beats, coupon }, {
       onError: (error) => {
         setPaying(null);
         toast.error(errorMessage(error));
@@ -203,6 +230,7 @@ export function CartPage() {
                 wholeList={wholeList === 'beats'}
                 onPay={() => pay('beats')}
                 busy={paying === 'beats'}
+                deals={dealsOf('beats')}
               />
             </section>
           )}
@@ -229,6 +257,7 @@ export function CartPage() {
                 wholeList={wholeList === 'stems'}
                 onPay={() => pay('stems')}
                 busy={paying === 'stems'}
+                deals={dealsOf('stems')}
               />
             </section>
           )}

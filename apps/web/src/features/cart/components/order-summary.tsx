@@ -1,14 +1,17 @@
 /**
  * One list's 'Order Summary' (docs/product/screens-and-words.md#cart): '{first title} and {n-1} more', subtotal, total,
- * the terms of each kind of license bought (docs/product/licenses.md#terms) and Pay Now.
+ * the terms of each kind of license bought (docs/product/licenses.md#terms) and Pay Now. For a signed-in buyer it also
+ * has the coupon code and shows the server's quote (docs/product/deals.md): each line with what the bulk deal and the
+ * coupon took off, the discounts, the total and the stacking rule. Without a quote it shows list prices.
  * Before the buyer selects anything it sums the whole list (`wholeList`) and says so; once a selection is emptied it says
  * so, and Pay Now answers with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
-import { licenceOfferLabels, type LicenceOffer } from '@beat/shared';
+import { licenceOfferLabels, purchaseTypeLabels, type LicenceOffer, type Quote } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/format';
+import { CouponField } from './coupon-field';
 import { LicenseTermsSummary } from './licence-terms-summary';
 
 export interface SummaryLine {
@@ -32,7 +35,21 @@ export interface OrderSummaryProps {
   wholeList?: boolean;
   onPay: () => void;
   busy: boolean;
+  /** The coupon code and the quote, for a signed-in buyer; none for a visitor. */
+  deals?: SummaryDeals;
 }
+
+export interface SummaryDeals {
+  code: string | null;
+  /** The server's quote of exactly what Pay Now buys (or the previous one while it updates); null: list prices. */
+  quote: Quote | null;
+  updating: boolean;
+  onApply: (code: string) => void;
+  onRemove: () => void;
+}
+
+/** "−$3.00": an amount taken off. */
+const off = (amount: number) => `\u2212${formatPrice(amount)}`;
 
 /** "Night Drive and 2 more" — the summary of a selection (docs/product/screens-and-words.md#cart). */
 export function summaryTitle(selected: SummaryLine[]): string {
@@ -41,9 +58,14 @@ export function summaryTitle(selected: SummaryLine[]): string {
   return rest.length === 0 ? first.beatTitle : `${first.beatTitle} and ${rest.length} more`;
 }
 
-export function OrderSummary({ listName, selected, wholeList = false, onPay, busy }: OrderSummaryProps) {
-  const subtotal = selected.reduce((sum, line) => sum + (line.price ?? 0), 0);
+export function OrderSummary({ listName, selected, wholeList = false, onPay, busy, deals }: OrderSummaryProps) {
+  const listSubtotal = selected.reduce((sum, line) => sum + (line.price ?? 0), 0);
   const headingId = `summary-${listName.toLowerCase()}`;
+  const quote = selected.length > 0 ? (deals?.quote ?? null) : null;
+  const subtotal = quote?.subtotal ?? listSubtotal;
+  const total = quote?.total ?? listSubtotal;
+  const explained = quote && quote.lines.some((line) => line.notes.length > 0 || line.total !== line.price);
+  const discounted = quote && (quote.bulkDiscount > 0 || quote.couponDiscount > 0);
   return (
     <aside className="cart-summary" aria-labelledby={headingId}>
       <h3 id={headingId} className="cart-summary__title">
@@ -64,16 +86,62 @@ export function OrderSummary({ listName, selected, wholeList = false, onPay, bus
       ) : (
         <p className="cart-summary__empty">Select the items you want to buy.</p>
       )}
-      <dl className="cart-summary__lines">
+      {deals && selected.length > 0 && (
+        <CouponField code={deals.code} quote={quote} updating={deals.updating} onApply={deals.onApply} onRemove={deals.onRemove} />
+      )}
+      {explained && (
+        <ul className="cart-quote" aria-label={`Price of each item — ${listName}`} aria-busy={deals?.updating || undefined}>
+          {quote.lines.map((line) => (
+            <li key={line.beatId} className="cart-quote__line">
+              <span className="cart-quote__title">
+                {line.title} <span className="cart-quote__kind">{purchaseTypeLabels[line.kind]}</span>
+              </span>
+              <span className="cart-quote__amount">
+                {line.total !== line.price && (
+                  <>
+                    <span className="visually-hidden">List price </span>
+                    <s className="cart-quote__was">{formatPrice(line.price)}</s>
+                    <span className="visually-hidden">, you pay </span>
+                  </>
+                )}
+                <span>{formatPrice(line.total)}</span>
+              </span>
+              {line.notes.length > 0 && (
+                <span className="cart-quote__notes">
+                  {line.notes.map((note) => (
+                    <span key={note} className="cart-quote__note">
+                      {note}
+                    </span>
+                  ))}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="cart-summary__lines" aria-busy={deals?.updating || undefined}>
         <div>
           <dt>Subtotal</dt>
           <dd>{formatPrice(subtotal)}</dd>
         </div>
+        {quote && quote.bulkDiscount > 0 && (
+          <div className="cart-summary__discount">
+            <dt>Bulk deal{quote.bulkDeal ? ` (${quote.bulkDeal.label})` : ''}</dt>
+            <dd>{off(quote.bulkDiscount)}</dd>
+          </div>
+        )}
+        {quote && quote.couponDiscount > 0 && (
+          <div className="cart-summary__discount">
+            <dt>Coupon {quote.coupon?.code}</dt>
+            <dd>{off(quote.couponDiscount)}</dd>
+          </div>
+        )}
         <div className="cart-summary__total">
           <dt>Total</dt>
-          <dd>{formatPrice(subtotal)}</dd>
+          <dd>{formatPrice(total)}</dd>
         </div>
       </dl>
+      {quote && (discounted || quote.bulkDeal) && <p className="cart-summary__rule">{quote.rule}</p>}
       {selected.length > 0 && (
         <div className="cart-summary__terms">
           {offersBought(selected).map((offer) => (

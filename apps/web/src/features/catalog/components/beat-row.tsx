@@ -16,6 +16,7 @@ import { DownloadButton, useOwnedBeats, type VisitorAuthTarget } from '../../dow
 import { useAuth } from '../../auth';
 import { CartToggleButton, useCart } from '../../cart';
 import { formatPrice } from '../../../lib/format';
+import { FreeDownloadButton } from '../../free-downloads';
 
 export interface BeatRowProps {
   beat: Beat;
@@ -90,6 +91,7 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
       {!purchased && <RowOffer beat={beat} />}
       <span className="brow__actions">
         {!purchased && <FavouriteButton beat={beat} />}
+        {!purchased && <FreeDownloadButton beat={beat} compact />}
         {/* Purchased lists (the dashboard) get the links-only variant of the modal (docs/product/screens-and-words.md#download-modal). */}
         <DownloadButton beat={beat} visitorTarget={visitorDownloadTarget} variant={purchased ? 'dashboard' : 'store'} />
       </span>

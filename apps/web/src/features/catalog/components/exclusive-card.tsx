@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { upgradeWords, useStartCheckout, useCart, useUpgrades } from '../../cart';
 import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
+import { FreeDownloadButton } from '../../free-downloads';
 import { useExclusiveEnd } from '../hooks/use-exclusive-end';
 import { useVisitorRedirect } from '../hooks/use-visitor-redirect';
 import { formatReleaseDate } from '../lib/release-date';
@@ -123,6 +124,7 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
           >
             {inCart ? 'Remove From Cart' : 'Add to Cart'}
           </Button>
+          <FreeDownloadButton beat={beat} size="sm" />
         </div>
       </div>
     </article>

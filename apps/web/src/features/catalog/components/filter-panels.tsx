@@ -81,11 +81,15 @@ export function BpmRange({ value, onChange, bands, settleMs = 350, hideLegend }:
   const id = useId();
   const outer = { min: value.bpmMin ?? BPM_FLOOR, max: value.bpmMax ?? BPM_CEILING };
   const [draft, setDraft] = useState(outer);
-  // A change from outside (a chip removed, Back) replaces what the thumbs show.
+  // What this control last sent: when it comes back as the filters' value, the thumbs may already have moved on.
+  const [sent, setSent] = useState<{ min: number; max: number } | null>(null);
+  // A change from outside (a chip removed, Back) replaces what the thumbs show; the control's own change coming back
+  // does not (a key pressed while it was on its way would be lost).
   const [seen, setSeen] = useState(outer);
   if (seen.min !== outer.min || seen.max !== outer.max) {
     setSeen(outer);
-    setDraft(outer);
+    const own = sent !== null && sent.min === outer.min && sent.max === outer.max;
+    if (!own) setDraft(outer);
   }
   // What the thumbs show and what the filters say, as of the last render: read by the timer, the events and the unmount.
   const latest = useRef({ draft, outer, onChange });
@@ -96,6 +100,7 @@ export function BpmRange({ value, onChange, bands, settleMs = 350, hideLegend }:
     const { draft: next, outer: current, onChange: change } = latest.current;
     if (next.min === current.min && next.max === current.max) return;
     latest.current = { ...latest.current, outer: next };
+    setSent(next);
     change({ bpmMin: next.min === BPM_FLOOR ? undefined : next.min, bpmMax: next.max === BPM_CEILING ? undefined : next.max });
   }, []);
   useEffect(() => {

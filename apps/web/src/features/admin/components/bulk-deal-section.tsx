@@ -1,0 +1,145 @@
+/** Admin → Deals, "Bulk deal": on or off, and "Buy N, get M free" on MP3 leases (docs/product/deals.md). */
+import { useId, useState, type FormEvent } from 'react';
+import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { bulkDealLabel, bulkDealSchema, type BulkDealSettings } from '@beat/shared';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useBulkDeal } from '../api/get-bulk-deal';
+import { useUpdateBulkDeal } from '../api/update-bulk-deal';
+import './admin-forms.css';
+import './admin-table.css';
+import './deals.css';
+
+export function BulkDealSection() {
+  const headingId = useId();
+  const deal = useBulkDeal();
+  return (
+    <section className="admin-card" aria-labelledby={headingId}>
+      <div>
+        <h2 id={headingId} className="admin-card__title">
+          Bulk deal
+        </h2>
+        <p className="admin-card__lead">
+          On MP3 leases: for every N leases in an order, the next M are free (the cheapest ones). It applies before any coupon.
+        </p>
+      </div>
+      {deal.isError ? (
+        <div role="alert" className="admin-state">
+          <p>The bulk deal could not be loaded: {errorMessage(deal.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void deal.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !deal.data ? (
+        <Spinner label="Loading the bulk deal" />
+      ) : (
+        <BulkDealForm saved={deal.data} />
+      )}
+    </section>
+  );
+}
+
+function BulkDealForm({ saved }: { saved: BulkDealSettings }) {
+  const save = useUpdateBulkDeal();
+  const [enabled, setEnabled] = useState(saved.enabled);
+  const [buy, setBuy] = useState(String(saved.buy));
+  const [free, setFree] = useState(String(saved.free));
+  const [errors, setErrors] = useState<{ buy?: string; free?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setDone(false);
+    setFailure(null);
+    const parsed = bulkDealSchema.safeParse({ enabled, buy: Number(buy), free: Number(free) });
+    if (!parsed.success) {
+      const next: { buy?: string; free?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'buy' || field === 'free') && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      setDone(true);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  const preview = Number(buy) > 0 && Number(free) > 0 ? bulkDealLabel({ buy: Number(buy), free: Number(free) }) : null;
+
+  return (
+    <form className="admin-form deals-bulk" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={save.isPending || undefined}>
+      <Checkbox
+        label="On: the bulk deal applies to every order"
+        checked={enabled}
+        onChange={(event) => {
+          setEnabled(event.currentTarget.checked);
+          setDone(false);
+        }}
+      />
+      <div className="deals-bulk__numbers">
+        <TextField
+          label="Buy N"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          step={1}
+          value={buy}
+          error={errors.buy}
+          onChange={(event) => {
+            setBuy(event.currentTarget.value);
+            setDone(false);
+          }}
+        />
+        <TextField
+          label="Get M free"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          step={1}
+          value={free}
+          error={errors.free}
+          onChange={(event) => {
+            setFree(event.currentTarget.value);
+            setDone(false);
+          }}
+        />
+      </div>
+      {preview && (
+        <p className="field__hint">
+          Buyers read: <strong>{preview}</strong> {enabled ? '' : '(once it is on)'}
+        </p>
+      )}
+      {failure && (
+        <p className="deals-failure" role="alert">
+          <AlertCircle aria-hidden="true" />
+          {failure}
+        </p>
+      )}
+      <div className="deals-actions">
+        <Button type="submit" busy={save.isPending} busyLabel="Saving...">
+          Save
+        </Button>
+        <p className="deals-saved" role="status">
+          {done && (
+            <>
+              <CheckCircle2 aria-hidden="true" />
+              Bulk deal saved.
+            </>
+          )}
+        </p>
+      </div>
+    </form>
+  );
+}

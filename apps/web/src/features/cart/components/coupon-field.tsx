@@ -1,0 +1,116 @@
+/**
+ * The order summary's "Coupon code" (docs/product/deals.md#cart): Apply asks the quote with the code; once the quote
+ * applies it, Remove takes it off. A code the store refuses shows the quote's reason next to the field.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AlertCircle, CheckCircle2, TicketPercent } from 'lucide-react';
+import { couponCode, type Quote } from '@beat/shared';
+import { Button } from '../../../components/ui/button';
+
+export interface CouponFieldProps {
+  /** The code asked for (applied or refused), or null. */
+  code: string | null;
+  quote: Quote | null;
+  updating: boolean;
+  onApply: (code: string) => void;
+  onRemove: () => void;
+}
+
+export function CouponField({ code, quote, updating, onApply, onRemove }: CouponFieldProps) {
+  const id = useId();
+  const [text, setText] = useState(code ?? '');
+  const [shapeError, setShapeError] = useState<string | null>(null);
+  const answer = code && quote?.coupon?.code === code ? quote.coupon : null;
+  const applied = answer?.applied === true;
+  const refusal = shapeError ?? (answer && !answer.applied ? (answer.message ?? 'This code cannot be used for these items.') : null);
+  const errorId = `${id}-error`;
+  // Apply and Remove swap the field for the applied code and back: focus follows to what replaced the button pressed.
+  const focusNext = useRef<'remove' | 'input' | null>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (applied && focusNext.current === 'remove') removeRef.current?.focus();
+    else if (!applied && focusNext.current === 'input') inputRef.current?.focus();
+    else return;
+    focusNext.current = null;
+  }, [applied]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = couponCode.safeParse(text);
+    if (!parsed.success) {
+      setShapeError(parsed.error.issues[0]?.message ?? 'Enter a coupon code.');
+      return;
+    }
+    setShapeError(null);
+    setText(parsed.data);
+    focusNext.current = 'remove';
+    onApply(parsed.data);
+  }
+
+  if (applied && code) {
+    return (
+      <div className="coupon-field coupon-field--applied">
+        <p className="coupon-field__applied" role="status">
+          <CheckCircle2 aria-hidden="true" />
+          <span>
+            Coupon <strong className="coupon-field__code">{code}</strong> applied
+          </span>
+        </p>
+        <Button
+          ref={removeRef}
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setText('');
+            focusNext.current = 'input';
+            onRemove();
+          }}
+          aria-label={`Remove coupon ${code}`}
+        >
+          Remove
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="coupon-field" onSubmit={onSubmit} noValidate aria-busy={(updating && code !== null) || undefined}>
+      <label htmlFor={`${id}-code`} className="field__label">
+        Coupon code
+      </label>
+      <div className="coupon-field__row">
+        <div className="field__control field__control--icon coupon-field__control">
+          <span className="field__icon" aria-hidden="true">
+            <TicketPercent />
+          </span>
+          <input
+            ref={inputRef}
+            id={`${id}-code`}
+            className="field__input coupon-field__input"
+            value={text}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? errorId : undefined}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setShapeError(null);
+            }}
+          />
+        </div>
+        <Button type="submit" size="md" variant="secondary" busy={updating && code !== null && !answer} busyLabel="Checking...">
+          Apply
+        </Button>
+      </div>
+      {refusal && (
+        <p id={errorId} className="field__error coupon-field__error" role="alert">
+          <AlertCircle aria-hidden="true" />
+          {refusal}
+        </p>
+      )}
+    </form>
+  );
+}
