@@ -18,6 +18,7 @@ import { useAuth } from '../../auth';
 import { downloadRightsQueryOptions } from '../api/check-download';
 import { useOwnedBeats } from '../api/get-owned-beats';
 import type { DownloadModalVariant } from './download-modal';
+import '../../../components/ui/round-button.css';
 import './download-button.css';
 
 // The modal and its purchase cards load with the first click on a download button, not with the list.
@@ -72,7 +73,7 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
     <>
       <button
         type="button"
-        className={['dl-btn', unlocked && 'dl-btn--unlocked'].filter(Boolean).join(' ')}
+        className={['round-btn round-btn--accent dl-btn', unlocked && 'dl-btn--unlocked'].filter(Boolean).join(' ')}
         aria-label={label}
         title={label}
         aria-haspopup={isAuthenticated ? 'dialog' : undefined}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { useAuth } from '../../auth';
 import { useToggleFavourite } from '../hooks/use-toggle-favourite';
+import '../../../components/ui/round-button.css';
 import './favourite-button.css';
 
 export interface FavouriteButtonProps {
@@ -34,7 +35,7 @@ export function FavouriteButton({ beat, className }: FavouriteButtonProps) {
   return (
     <button
       type="button"
-      className={['fav-btn', active && 'fav-btn--on', className].filter(Boolean).join(' ')}
+      className={['round-btn fav-btn', active && 'fav-btn--on', className].filter(Boolean).join(' ')}
       aria-pressed={active}
       aria-label={label}
       title={label}

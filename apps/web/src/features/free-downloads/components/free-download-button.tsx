@@ -7,6 +7,7 @@ import { Gift } from 'lucide-react';
 import type { Beat } from '@beat/shared';
 import { freeDownloadWords } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
+import '../../../components/ui/round-button.css';
 import './free-download.css';
 
 const FreeDownloadDialog = lazy(() => import('./free-download-dialog').then((module) => ({ default: module.FreeDownloadDialog })));
@@ -25,7 +26,7 @@ export function FreeDownloadButton({ beat, compact = false, size = 'md', classNa
   return (
     <>
       {compact ? (
-        <button type="button" className={['free-dl-btn', className].filter(Boolean).join(' ')} aria-label={label} title={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button type="button" className={['round-btn round-btn--accent free-dl-btn', className].filter(Boolean).join(' ')} aria-label={label} title={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
           <Gift aria-hidden="true" />
         </button>
       ) : (
