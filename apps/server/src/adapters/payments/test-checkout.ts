@@ -5,10 +5,10 @@
  * this provider's webhook secret, which goes through the same webhook verification and fulfilment as Stripe's.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
-import { checkoutItems, checkouts, type CheckoutRow } from '../../db/schema.js';
+import { checkouts, type CheckoutRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { verifyStripeEvent, type Payments, type ProviderSession } from './payments.js';
 
@@ -21,7 +21,6 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export interface TestCheckoutView {
   checkout: CheckoutRow;
-  items: Array<{ title: string; kind: string; priceCents: number }>;
   /** The session as the provider reports it now (an open session past its end reads as expired). */
   session: ProviderSession;
 }
@@ -165,12 +164,7 @@ export function createTestCheckout(db: Db, clock: Clock, webhookSecret = `whsec_
     async view(sessionId) {
       const row = await findRow(sessionId);
       if (!row) return null;
-      const items = await db
-        .select({ title: checkoutItems.title, kind: checkoutItems.kind, priceCents: checkoutItems.priceCents })
-        .from(checkoutItems)
-        .where(eq(checkoutItems.checkoutId, row.id))
-        .orderBy(asc(checkoutItems.title));
-      return { checkout: row, items, session: toSession(row, clock.now()) };
+      return { checkout: row, session: toSession(row, clock.now()) };
     },
 
     async pay(sessionId) {

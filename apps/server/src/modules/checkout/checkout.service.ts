@@ -269,7 +269,7 @@ export async function openCheckout(
   if (asked && (asked.maxRedemptions !== null || asked.perBuyerLimit !== null)) await endCheckoutsWithCoupon(deps, user.id, asked.id, ctx.log);
 
   // The deals, by the one stacking rule (docs/product/deals.md#stacking): a code that does not apply is refused here.
-  const deals = await priceWithDeals(deps.db, { userId: user.id, sessionType, lines: orderLinesOf(planned), code: options.coupon, now });
+  const deals = await priceWithDeals(deps.db, { userId: user.id, sessionType, lines: orderLinesOf(planned), code: options.coupon, now, found: asked });
   if (deals.asked && !deals.asked.applied) throw conflict(deals.asked.message!);
   const bulkDeal = deals.bulk && deals.order.bulkCents > 0 ? bulkDealName(deals.bulk) : null;
   const items: PricedItem[] = planned.map((item, i) => {

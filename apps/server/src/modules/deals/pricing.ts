@@ -102,14 +102,22 @@ export interface DealsPricing {
 /** Prices an order's lines with the store's bulk deal and, if it applies, the coupon `code` (docs/product/deals.md#stacking). */
 export async function priceWithDeals(
   db: Db | Tx,
-  input: { userId: string; sessionType: SessionType; lines: OrderLine[]; code: string | null | undefined; now: Date },
+  input: {
+    userId: string;
+    sessionType: SessionType;
+    lines: OrderLine[];
+    code: string | null | undefined;
+    now: Date;
+    /** The code's coupon when the caller has already looked it up (null: there is none). */
+    found?: CouponRow | null;
+  },
 ): Promise<DealsPricing> {
   const bulk = await bulkDealFor(db, input.sessionType);
   const base = priceOrder(input.lines, { bulk });
   const code = input.code?.trim().toUpperCase() || null;
   if (!code) return { order: base, bulk, coupon: null, asked: null };
 
-  const coupon = await findCoupon(db, code);
+  const coupon = input.found !== undefined ? input.found : await findCoupon(db, code);
   const refuse = (reason: CouponRefusal): DealsPricing => ({
     order: base,
     bulk,
