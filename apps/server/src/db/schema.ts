@@ -312,6 +312,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** The message as written when it has secrets, sealed; subject, text and html show them masked (adapters/mail/mail-secrets.ts). */
+    sealed: text('sealed'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
@@ -514,6 +516,8 @@ export const purchases = pgTable(
     index('purchases_owner_beat_idx').on(t.userId, t.beatId, t.kind, t.purchasedAt, t.id).where(sql`${t.refundedAt} is null`),
     index('purchases_beat_idx').on(t.beatId),
     index('purchases_checkout_idx').on(t.checkoutId),
+    // The purchase an upgrade replaced, joined to each row of the buyer's history; only upgraded purchases have one.
+    index('purchases_superseded_by_idx').on(t.supersededBy).where(sql`${t.supersededBy} is not null`),
     index('purchases_buyer_name_trgm_idx').using('gin', t.buyerName.op('gin_trgm_ops')),
     index('purchases_buyer_email_trgm_idx').using('gin', t.buyerEmail.op('gin_trgm_ops')),
     index('purchases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),

@@ -1,5 +1,5 @@
 /** Beats management: the admin's list, add and edit with uploaded files, unpublish, publish and delete. */
-import { and, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { adminBeatFields, type AdminBeat, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
@@ -12,6 +12,7 @@ import { toBeatDto } from '../beats/beat-dto.js';
 import { searchPattern } from '../beats/beats.service.js';
 import { beatSnapshot, recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { discardBeatFiles, UPLOAD_PREFIX, type BeatForm } from './beat-uploads.js';
+import { countBeatMatches } from './beat-search-counts.js';
 import { listTotals } from './daily-totals.js';
 
 export function beatStatus(row: BeatRow): AdminBeat['status'] {
@@ -64,7 +65,7 @@ export async function listAdminBeats(
   if (input.type) filters.push(eq(beats.beatType, input.type));
   const pattern = input.q ? searchPattern(input.q) : null;
   if (pattern) filters.push(like(beats.searchText, pattern));
-  const matching = and(...filters);
+  const matching = and(...filters)!;
   const after = input.cursor ? decodeCursor(input.cursor, adminKey) : null;
   const offset = (input.page - 1) * input.pageSize;
   // The sort key is read as the database prints it, so the cursor keeps the timestamps' microseconds.
@@ -72,37 +73,32 @@ export async function listAdminBeats(
   let rows: { beat: BeatRow; created: string; released: string }[];
   let total: number;
   if (pattern) {
-    // A search is one statement: its matches (through the trigram index), counted, then the page of them
-    // (docs/decisions/0015-query-plans.md#searches).
-    const matches = deps.db
-      .select({ id: beats.id, createdAt: beats.createdAt, releaseDate: beats.releaseDate, total: sql<string>`count(*) over ()`.as('total') })
-      .from(beats)
-      .where(matching)
-      .as('matches');
-    const page = deps.db
-      .select({ id: matches.id, total: matches.total })
-      .from(matches)
-      .where(
-        after
-          ? sql`(${matches.createdAt}, ${matches.releaseDate}, ${matches.id}) < (${after[0]}::timestamptz, ${after[1]}::timestamptz, ${after[2]}::uuid)`
-          : undefined,
-      )
-      .orderBy(desc(matches.createdAt), desc(matches.releaseDate), desc(matches.id))
-      .limit(input.pageSize + 1)
-      .offset(after ? 0 : offset)
-      .as('page');
-    const found = await deps.db
-      .select({ ...columns, total: page.total })
-      .from(page)
-      .innerJoin(beats, eq(beats.id, page.id))
-      .orderBy(...adminOrder);
-    rows = found;
-    // A page past the last match says nothing of the count; the first page without matches says it is 0.
-    total = found[0]
-      ? Number(found[0].total)
-      : after || offset > 0
-        ? ((await deps.db.select({ n: count() }).from(beats).where(matching))[0]?.n ?? 0)
-        : 0;
+    // The count is kept per catalog version (beat-search-counts.ts). The page is read the cheaper of two ways
+    // (docs/decisions/0015-query-plans.md#counts-by-catalog-version): when the matches are many, the list's index is
+    // walked with the search as a filter, which finds the page after about (offset + page) × list ÷ matches rows; when
+    // they are few, the matches are read through the trigram index and sorted, in an order no index gives, so the list
+    // is never walked past every beat the search leaves out.
+    const [matched, totals] = await Promise.all([
+      countBeatMatches(deps.db, JSON.stringify(['admin-beats', pattern, input.type ?? null]), matching),
+      listTotals(deps),
+    ]);
+    total = matched;
+    const listSize = input.type === 'Exclusive' ? totals.liveExclusives : input.type ? totals.liveBeats - totals.liveExclusives : totals.liveBeats;
+    const walk = ((after ? 0 : offset) + input.pageSize + 1) * listSize < total * total;
+    const key = walk
+      ? ([beats.createdAt, beats.releaseDate] as const)
+      : ([sql`${beats.createdAt} + interval '0 seconds'`, sql`${beats.releaseDate} + interval '0 seconds'`] as const);
+    const from = after ? sql`(${key[0]}, ${key[1]}, ${beats.id}) < (${after[0]}::timestamptz, ${after[1]}::timestamptz, ${after[2]}::uuid)` : undefined;
+    rows =
+      total === 0
+        ? []
+        : await deps.db
+            .select(columns)
+            .from(beats)
+            .where(and(matching, from))
+            .orderBy(desc(key[0]), desc(key[1]), desc(beats.id))
+            .limit(input.pageSize + 1)
+            .offset(after ? 0 : offset);
   } else {
     const where = after
       ? and(

@@ -12,6 +12,7 @@ import { badRequest } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { beatStatus } from './admin-beats.service.js';
+import { countBeatMatches } from './beat-search-counts.js';
 import { listTotals } from './daily-totals.js';
 
 const DAY_MS = 86_400_000;
@@ -210,12 +211,6 @@ export async function listPurchases(
   };
 }
 
-/** MM/DD/YYYY (docs/product/screens-and-words.md#dates-and-prices), in UTC like the rest of the analytics. */
-export function formatUsDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${m}/${d}/${y}`;
-}
-
 /**
  * A spreadsheet must never run a cell as a formula (CSV injection): such cells are quoted as text.
  * Text the input rule refuses (docs/product/limits.md#text-input) is made harmless should any predate
@@ -233,10 +228,16 @@ const PLAIN_CELL = /^[^\s=+\-@",\uD800-\uDFFF](?:[^",\r\n\uD800-\uDFFF]*[^\s",\u
 
 export const purchasesCsvHeader = ['Serial No.', 'Name', 'Email', 'Item', 'Amount', 'Paid in', 'Date'];
 
-/** Rows per query of the CSV export: each batch is one index range and stays within the query budget (docs/decisions/0015-query-plans.md). */
-export const CSV_BATCH = 500;
+/**
+ * Rows per query of the CSV export: each batch is one index range, and the time the download waits for it stays within
+ * the query budget on the embedded database (docs/decisions/0015-query-plans.md).
+ */
+export const CSV_BATCH = 250;
 
-/** What a CSV line shows of a purchase, and the keyset the next batch starts after. */
+/**
+ * What a CSV line shows of a purchase, and the id the next batch starts after. The database writes the date as the
+ * line shows it and says only whether the purchase was refunded: no timestamp is decoded into a Date for each row.
+ */
 const csvColumns = {
   id: purchases.id,
   buyerName: purchases.buyerName,
@@ -244,8 +245,10 @@ const csvColumns = {
   title: purchases.title,
   priceCents: purchases.priceCents,
   currency: purchases.currency,
-  purchasedAt: purchases.purchasedAt,
-  refundedAt: purchases.refundedAt,
+  // MM/DD/YYYY (docs/product/screens-and-words.md#dates-and-prices), in UTC like the rest of the analytics; null for a
+  // timestamp without a calendar day (±infinity).
+  date: sql<string | null>`to_char(${purchases.purchasedAt} at time zone 'UTC', 'MM/DD/YYYY')`,
+  refunded: sql<boolean>`${purchases.refundedAt} is not null`,
 };
 
 /**
@@ -266,10 +269,11 @@ export async function* purchasesCsv(deps: Deps, q?: string): AsyncGenerator<stri
     const rows = await deps.db.select(csvColumns).from(purchases).where(and(where, after)).orderBy(...ledgerOrder).limit(CSV_BATCH);
     lastId = rows[rows.length - 1]?.id ?? null;
     const lines = rows.map((row) => {
+      // A line without its date would look complete and be wrong: the download is cut off instead.
+      if (row.date === null) throw new Error(`purchase ${row.id} has no calendar date`);
       serialNo += 1;
-      const item = row.refundedAt === null ? row.title : `${row.title} (refunded)`;
-      const date = formatUsDate(row.purchasedAt.toISOString());
-      return `${serialNo},${csvCell(row.buyerName)},${csvCell(row.buyerEmail)},${csvCell(item)},${centsToDollars(row.priceCents).toFixed(2)},${row.currency.toUpperCase()},${date}`;
+      const item = row.refunded ? `${row.title} (refunded)` : row.title;
+      return `${serialNo},${csvCell(row.buyerName)},${csvCell(row.buyerEmail)},${csvCell(item)},${centsToDollars(row.priceCents).toFixed(2)},${row.currency.toUpperCase()},${row.date}`;
     });
     if (lines.length) yield `${lines.join('\r\n')}\r\n`;
     if (rows.length < CSV_BATCH) return;
@@ -338,7 +342,8 @@ export async function beatAnalytics(
       .orderBy(direction(sortColumn), direction(idColumn))
       .limit(input.pageSize + 1)
       .offset(input.cursor ? 0 : (input.page - 1) * input.pageSize),
-    search ? deps.db.select({ n: count() }).from(beats).where(search).then(([r]) => r?.n ?? 0) : listTotals(deps).then((t) => t.beats),
+    // A search's count is kept per catalog version: every page of it asks the same (beat-search-counts.ts).
+    search ? countBeatMatches(deps.db, JSON.stringify(['per-beat', pattern]), search) : listTotals(deps).then((t) => t.beats),
   ]);
   const rows = found.slice(0, input.pageSize);
   const last = rows[rows.length - 1];

@@ -2,7 +2,7 @@
  * Retention (docs/background-jobs.md#retention): rows that can no longer do anything are deleted, a batch
  * at a time so no statement holds its locks for long. Only what has ended goes; live rows are never touched.
  */
-import { desc, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { desc, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps.js';
 import { mailOutbox, otpCodes, resetTokens, sessions } from '../../db/schema.js';
@@ -23,19 +23,14 @@ export interface PrunedCounts {
 }
 
 /**
- * Each batch is read in the order of the index its condition ranges over (`order`), so the index is walked from
- * its start whatever the statistics say: a run that finds nothing reads one index page. (Without the order, stale
- * statistics after a large delete, as on the embedded database without autovacuum, let the planner read the
- * whole table to find nothing: docs/decisions/0015-query-plans.md.)
+ * Rows of one batch of a range: its ids are read in the order of the index the condition ranges over (`order`), so
+ * the index is walked from its start whatever the statistics say, and a range with nothing in it reads one index
+ * page. (Without the order, stale statistics after a large delete, as on the embedded database without autovacuum,
+ * let the planner read the whole table to find nothing: docs/decisions/0015-query-plans.md.) `= any(array(…))`
+ * then looks each id up in the primary key.
  */
-async function deleteInBatches(deps: Pick<Deps, 'db'>, table: PgTable, id: AnyPgColumn, where: SQL, order: SQL | AnyPgColumn): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const batch = deps.db.select({ id }).from(table).where(where).orderBy(order).limit(RETENTION_BATCH);
-    const deleted = await deps.db.delete(table).where(inArray(id, batch)).returning({ id });
-    total += deleted.length;
-    if (deleted.length < RETENTION_BATCH) return total;
-  }
+function inBatch(table: PgTable, id: AnyPgColumn, where: SQL, order: SQL | AnyPgColumn): SQL {
+  return sql`${id} = any(array(select ${id} from ${table} where ${where} order by ${order} limit ${RETENTION_BATCH}))`;
 }
 
 /**
@@ -47,27 +42,51 @@ async function tidy(deps: Pick<Deps, 'db'>, table: PgTable, deleted: number): Pr
   if (deleted >= RETENTION_VACUUM_ROWS) await deps.db.execute(sql`VACUUM (ANALYZE) ${table}`);
 }
 
+interface PassCounts {
+  sessions: number;
+  otp: number;
+  reset: number;
+  mail: number;
+}
+
+/**
+ * One batch of every kind in one statement (a run that finds nothing is one round trip, not six): each kind's
+ * delete is a data-modifying `with` query, and the statement answers how many rows each removed. A code expired
+ * or used is two ranges of two indexes (never an `OR` over the table), both deleted by one query of the table.
+ */
+async function deletePass(deps: Pick<Deps, 'db'>, now: Date, codeCutoff: Date, mailCutoff: Date): Promise<PassCounts> {
+  const spentCodes = (table: typeof otpCodes | typeof resetTokens) =>
+    sql`${inBatch(table, table.id, lt(table.expiresAt, codeCutoff), table.expiresAt)} or ${inBatch(table, table.id, lt(table.usedAt, codeCutoff), table.usedAt)}`;
+  const { rows } = await deps.db.execute<Record<keyof PassCounts, number | string>>(sql`
+    with
+      -- An expired session authenticates nothing and ends every download link it made (auth.service.ts).
+      sessions_gone as (delete from ${sessions} where ${inBatch(sessions, sessions.id, lte(sessions.expiresAt, now), sessions.expiresAt)} returning 1),
+      otp_gone as (delete from ${otpCodes} where ${spentCodes(otpCodes)} returning 1),
+      reset_gone as (delete from ${resetTokens} where ${spentCodes(resetTokens)} returning 1),
+      -- mail_outbox_created_idx is (created_at desc): walked forward from the cutoff.
+      mail_gone as (delete from ${mailOutbox} where ${inBatch(mailOutbox, mailOutbox.id, lt(mailOutbox.createdAt, mailCutoff), desc(mailOutbox.createdAt))} returning 1)
+    select (select count(*) from sessions_gone) as sessions, (select count(*) from otp_gone) as otp,
+      (select count(*) from reset_gone) as reset, (select count(*) from mail_gone) as mail`);
+  const row = rows[0]!;
+  return { sessions: Number(row.sessions), otp: Number(row.otp), reset: Number(row.reset), mail: Number(row.mail) };
+}
+
 export async function pruneExpiredRecords(deps: Pick<Deps, 'db' | 'clock'>): Promise<PrunedCounts> {
   const now = deps.clock.now();
   const codeCutoff = new Date(now.getTime() - ONE_TIME_CODE_GRACE_MS);
-  const mailCutoff = new Date(now.getTime() - MAIL_KEEP_MS);
-  // An expired session authenticates nothing and ends every download link it made (auth.service.ts).
-  const expiredSessions = await deleteInBatches(deps, sessions, sessions.id, lte(sessions.expiresAt, now), sessions.expiresAt);
-  await tidy(deps, sessions, expiredSessions);
-  // Expired or used: one range of each index, one after the other.
-  let codes = 0;
-  for (const table of [otpCodes, resetTokens]) {
-    const spent =
-      (await deleteInBatches(deps, table, table.id, lt(table.expiresAt, codeCutoff), table.expiresAt)) +
-      (await deleteInBatches(deps, table, table.id, lt(table.usedAt, codeCutoff), table.usedAt));
-    await tidy(deps, table, spent);
-    codes += spent;
-  }
   // Every mail older than 30 days goes, whatever became of it: the embedded store's mailbox (/dev/mail) never
   // sends, and delivery through SMTP gives up long before (docs/background-jobs.md#retention).
-  // mail_outbox_created_idx is (created_at desc): walked forward from the cutoff.
-  const mail = await deleteInBatches(deps, mailOutbox, mailOutbox.id, lt(mailOutbox.createdAt, mailCutoff), desc(mailOutbox.createdAt));
-  await tidy(deps, mailOutbox, mail);
-  return { sessions: expiredSessions, oneTimeCodes: codes, mail };
+  const mailCutoff = new Date(now.getTime() - MAIL_KEEP_MS);
+  const total: PassCounts = { sessions: 0, otp: 0, reset: 0, mail: 0 };
+  for (;;) {
+    const pass = await deletePass(deps, now, codeCutoff, mailCutoff);
+    for (const kind of Object.keys(total) as (keyof PassCounts)[]) total[kind] += pass[kind];
+    // A kind whose batch came back short has nothing left in its ranges; a full one may have more.
+    if (Object.values(pass).every((n) => n < RETENTION_BATCH)) break;
+  }
+  await tidy(deps, sessions, total.sessions);
+  await tidy(deps, otpCodes, total.otp);
+  await tidy(deps, resetTokens, total.reset);
+  await tidy(deps, mailOutbox, total.mail);
+  return { sessions: total.sessions, oneTimeCodes: total.otp + total.reset, mail: total.mail };
 }
-
