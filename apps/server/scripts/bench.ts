@@ -15,9 +15,10 @@
  * BENCH_SERVER_ENTRY names another server bundle to start instead of dist/server.js.
  * BENCH_ONLY=memory: only the embedded store's server under the catalog load, then its resident memory (goal 7).
  * BENCH_DATA_DIR keeps the embedded store's data folder between runs: seeded when empty, reused as it is after.
+ * BENCH_ONLY=cluster: only goal 14, browsing and buying against 1 and against 3 processes on the PostgreSQL server
+ * (scripts/bench-cluster.ts; with Redis when BENCH_REDIS_URL or REDIS_URL is set).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,7 +27,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { count, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/config/env.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { beats, jobs, users } from '../src/db/schema.js';
@@ -43,6 +43,8 @@ import { discoveryGoals } from './bench-discovery.js';
 import { beatPageGoals } from './bench-beat-pages.js';
 import { runLighthouse } from '../../../scripts/bench-lighthouse.mjs';
 import type { Goal } from './bench-goal.js';
+import { clusterGoals } from './bench-cluster.js';
+import { scratchPostgres } from './scratch-postgres.js';
 
 const BEATS = Number(process.env.BENCH_BEATS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -248,23 +250,6 @@ async function memoryOf(server: RunningServer): Promise<{ rssMb: number; breakdo
   };
 }
 
-/** A scratch database on the PostgreSQL server, dropped afterwards. */
-async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `beat_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 const benchTracks: TrackFiles[] = Array.from({ length: 24 }, (_, i) => ({
   mp3Key: `audio/bench/${i}.mp3`,
@@ -591,6 +576,10 @@ async function main(): Promise<void> {
   if (runs('embedded') || ONLY.has('memory')) await embedded();
   if (POSTGRES_URL && (runs('postgres') || ONLY.has('postgres-catalog'))) await postgres(POSTGRES_URL);
   else if (runs('postgres')) console.log('\nPostgreSQL: set BENCH_DATABASE_URL (or DATABASE_URL) to a server to measure it too.');
+  if (POSTGRES_URL && runs('cluster')) {
+    console.log('\nSeveral processes (the production bundle behind the round-robin proxy, browsing and buying):');
+    for (const goal of await clusterGoals(POSTGRES_URL, serverEntry, process.env.BENCH_REDIS_URL || process.env.REDIS_URL)) recordGoal(goal);
+  } else if (ONLY.has('cluster')) console.log('\nSeveral processes: set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server to measure them.');
   if (runs('startup')) {
     console.log('\nStart-up (the production bundle, dist/server.js):');
     await startUp();

@@ -72,6 +72,7 @@ function calls(): Call[] {
   return [
     // public
     call('GET /api/health', get(() => '/api/health'), 200),
+    call('GET /api/ready', get(() => '/api/ready'), 200),
     call('GET /api/config', get(() => '/api/config'), 200),
     call('GET /api/store-pages/:slug', get(() => '/api/store-pages/faq'), 200),
     call('GET /api/intro-video', get(() => '/api/intro-video'), 200),

@@ -36,6 +36,7 @@ import { apiDocsPrefix, registerSecurityHeaders, securityHeaders } from './web/s
 import { refuseUnclassifiedRoutes } from './web/route-access.js';
 import { registerPublicPages } from './web/public-pages.js';
 import { watchCatalogVersion, type CatalogVersion } from './db/catalog-version.js';
+import { checkReadiness } from './web/readiness.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; when absent only the API is served. */
@@ -99,7 +100,16 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.addHook('onReady', async () => catalogVersion.start());
   app.addHook('onClose', () => catalogVersion.close());
 
+  // For a load balancer (docs/reliability.md#health-and-readiness): health is the process answering; ready is its
+  // database (and shared storage and counters) answering within a second. A closing process answers 503 to both.
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: { hide: true } }, async (request, reply) => {
+    const { ready, problems } = await checkReadiness(deps);
+    reply.header('cache-control', 'no-store');
+    if (ready) return { status: 'ready' };
+    request.log.warn({ problems }, 'not ready');
+    return reply.code(503).send({ message: `Not ready: ${problems.join('; ')}.` });
+  });
   await app.register(authRoutes(deps));
   await app.register(beatsRoutes(deps, catalogVersion));
   await app.register(favoritesRoutes(deps));

@@ -9,6 +9,7 @@ import { catalogJobHandlers } from './modules/beats/beats.jobs.js';
 import { dailyTotalsJobHandlers } from './modules/admin/daily-totals.jobs.js';
 import { storePagesJobHandlers } from './modules/store-pages/store-pages.jobs.js';
 import { reconcileJobHandlers } from './modules/checkout/reconcile.job.js';
+import { refundJobHandlers } from './modules/checkout/refunds.job.js';
 
 export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
   return {
@@ -21,12 +22,14 @@ export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
     ...dailyTotalsJobHandlers(deps, log),
     ...storePagesJobHandlers(deps, log),
     ...reconcileJobHandlers(deps, log),
+    ...refundJobHandlers(deps, log),
   };
 }
 
 export function startBackgroundWork(deps: Deps, log: JobLogger, embedded: boolean): Promise<RunningWorker> {
   return startJobWorker(deps, jobHandlers(deps, log), {
     concurrency: deps.config.workerConcurrency,
+    leaseMs: deps.config.jobLeaseMs,
     log,
     // The embedded database belongs to this process alone (the data folder lock): whatever was
     // running when it last stopped was this process's and is taken back at once.

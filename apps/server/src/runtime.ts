@@ -5,9 +5,10 @@ import type { Deps } from './deps.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { makeTreePrivate } from './lib/private-files.js';
 import { openDatabase, type Database } from './db/client.js';
-import { createLocalStorage } from './adapters/storage/local-storage.js';
+import { createStorage } from './adapters/storage/create-storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { RateLimiter } from './lib/rate-limiter.js';
+import { MemoryRateLimiter } from './lib/rate-limiter.js';
+import { RedisRateLimiter } from './lib/redis-rate-limiter.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
@@ -29,10 +30,13 @@ export function createDeps(config: Config, database: Database, storage: Storage,
     db: database.db,
     storage,
     mailer: config.smtpUrl
-      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, db: database.db, clock })
-      : createOutboxMailer(database.db),
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, tokenSecret: config.tokenSecret, db: database.db, clock })
+      : createOutboxMailer(database.db, config.tokenSecret),
     clock,
-    limiter: new RateLimiter(clock, config.rateLimitScale),
+    // Shared by every process with REDIS_URL; otherwise this process's own counts (docs/product/limits.md).
+    limiter: config.redis
+      ? new RedisRateLimiter({ url: config.redis.url, prefix: config.redis.keyPrefix, scale: config.rateLimitScale })
+      : new MemoryRateLimiter(clock, config.rateLimitScale),
     tokens: createTokenSigner(config.tokenSecret),
     payments: createPayments(config, database.db, clock),
   };
@@ -55,8 +59,13 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     // PGlite writes a new database's first files readable by everyone (0666, whatever the umask); the files
     // PostgreSQL makes later are 0600.
     if (!config.databaseUrl) makeTreePrivate(path.join(config.dataDir, 'db'));
-    const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+    const storage = createStorage(config);
     const deps = createDeps(config, database, storage);
+    // A Redis for the rate limits that does not answer stops the start (a readable REDIS_URL message).
+    await deps.limiter.ready().catch(async (error: unknown) => {
+      await deps.limiter.close();
+      throw error;
+    });
     const db = database;
     return {
       deps,
@@ -64,6 +73,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       madePrivate,
       async shutdown() {
         try {
+          await deps.limiter.close();
           await db.close();
         } finally {
           release();

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { startRuntime } from './runtime.js';
-import { storeIsEmpty } from './seed/store-is-empty.js';
+import { seedIfEmpty } from './seed/seed-once.js';
 import { startBackgroundWork } from './background.js';
 import type { RunningWorker } from './jobs/job-worker.js';
 
@@ -28,8 +28,9 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight and closing`);
     try {
-      await app.close();
-      await worker?.stop();
+      // Both drain at once: requests in flight are answered (new ones get 503) while the worker stops claiming and
+      // lets its jobs finish, or hands them back untouched after its grace period (docs/reliability.md#stopping).
+      await Promise.all([app.close(), worker?.stop()]);
       await runtime.shutdown();
       process.exit(0);
     } catch (error) {
@@ -41,10 +42,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    // The demo store's audio synthesiser is loaded for a fresh data folder only (dist/seed.js in the build).
-    if (config.seedDemo && (await storeIsEmpty(runtime.deps.db))) {
-      const { seedDemoStoreIfEmpty } = await import('./seed/demo-store.js');
-      await seedDemoStoreIfEmpty(runtime.deps, app.log);
+    // The demo store's audio synthesiser is loaded for a fresh data folder only (dist/seed.js in the build). Of
+    // several processes starting on one empty database, one seeds and the others wait for it.
+    if (config.seedDemo) {
+      await seedIfEmpty(runtime.database, async () => {
+        const { seedDemoStoreIfEmpty } = await import('./seed/demo-store.js');
+        await seedDemoStoreIfEmpty(runtime.deps, app.log);
+      });
     }
     await app.listen({ host: config.host, port: config.port });
     // Preview renders, countdowns and housekeeping: durable jobs in the database, run here unless turned off.

@@ -21,7 +21,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Brings the schema up to date; on a PostgreSQL server under the start-up lock, so one process of several migrates. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while this process holds the start-up lock (docs/reliability.md#starting-several-processes): a
+   * PostgreSQL advisory lock on a server, so processes starting together take turns; the embedded database is
+   * one process's already (the data folder lock).
+   */
+  whileStarting<T>(work: () => Promise<T>): Promise<T>;
   /** Flush everything to disk (embedded database) before closing. */
   close(): Promise<void>;
 }
@@ -71,6 +78,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    whileStarting: (work) => work(),
     async close() {
       if (client.closed) return;
       await client.exec('CHECKPOINT');
@@ -138,10 +146,35 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema });
+  const whileStarting = <T>(work: () => Promise<T>) => holdingStartupLock(url, work);
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => whileStarting(() => migratePg(db, { migrationsFolder })),
+    whileStarting,
     close: () => pool.end(),
   };
+}
+
+/** The advisory lock every process of the store takes to migrate and seed: one number, the same in each. */
+export const STARTUP_LOCK_KEY = 7_314_220_301;
+
+/**
+ * Holds the start-up lock on a connection of its own for as long as `work` runs: processes starting together
+ * wait here in turn, and the lock ends with the connection if this process dies holding it.
+ */
+async function holdingStartupLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

@@ -1,7 +1,8 @@
 /**
- * Fixed-window counters and growing delays kept in memory. One server process owns its counters; the
- * limits are configuration (RATE_LIMIT_SCALE multiplies the scalable ones, docs/product/limits.md).
- * Callers only name a rule and a key, so the counters can move to a shared store without changing them.
+ * Fixed-window counters and growing delays (docs/product/limits.md). Callers name a rule and a key; where the
+ * counts live is the limiter's business: this process's memory (MemoryRateLimiter, below) or, with REDIS_URL, one
+ * Redis shared by every server process (redis-rate-limiter.ts). The limits are configuration: RATE_LIMIT_SCALE
+ * multiplies the scalable ones.
  */
 import type { Clock } from './clock.js';
 import { tooManyRequests } from './errors.js';
@@ -31,6 +32,47 @@ export interface BackoffRule {
   advice?: string;
 }
 
+/** Every method throws the 429 (with Retry-After) of a spent budget; a shared store out of reach throws 503. */
+export interface RateLimiter {
+  readonly kind: 'memory' | 'redis';
+  /** Counts one attempt; throws 429 once the window's budget is spent. */
+  hit(rule: LimitRule, key: string): Promise<void>;
+  /** Throws 429 if the budget is spent, without counting (for limits counted only on failure). */
+  check(rule: LimitRule, key: string): Promise<void>;
+  /** Counts one attempt without checking (the failure that check() will later refuse). */
+  record(rule: LimitRule, key: string): Promise<void>;
+  /** Forgets the key's count (a window) or its failures (a backoff). */
+  reset(rule: LimitRule | BackoffRule, key: string): Promise<void>;
+  /**
+   * One try under a growing delay: throws 429 while the delay runs, otherwise counts the try as a failure
+   * at once (before the caller's check, so parallel tries cannot share one free slot). A success calls
+   * reset(), which takes it back.
+   */
+  attempt(rule: BackoffRule, key: string): Promise<void>;
+  /** Resolves once the store answers (start-up); the memory store always does. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A rule's budget under RATE_LIMIT_SCALE. */
+export function budgetOf(rule: LimitRule, scale: number): number {
+  return rule.scales ? Math.max(1, Math.floor(rule.max * scale)) : rule.max;
+}
+
+/** The next wait of a growing delay after `failures` counted failures, or 0 while tries are still free. */
+export function backoffDelayMs(rule: BackoffRule, failures: number): number {
+  const beyond = failures - rule.free;
+  return beyond >= 0 ? Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(beyond, 30)) : 0;
+}
+
+/** The 429 of a spent budget: what was limited and how long to wait. */
+export function refusal(name: string, waitMs: number, advice?: string): never {
+  const seconds = waitMs / 1000;
+  const whole = Math.max(1, Math.ceil(seconds));
+  const wait = seconds > 90 ? `${Math.ceil(seconds / 60)} minutes` : `${whole} second${whole === 1 ? '' : 's'}`;
+  throw tooManyRequests(`Too many ${name}. Please try again in ${wait}.${advice ? ` ${advice}` : ''}`, seconds);
+}
+
 interface Window {
   count: number;
   resetAt: number;
@@ -43,7 +85,9 @@ interface Backoff {
   forgetAt: number;
 }
 
-export class RateLimiter {
+/** The counts of one server process, on its clock (a fixed clock in tests). */
+export class MemoryRateLimiter implements RateLimiter {
+  readonly kind = 'memory';
   private readonly windows = new Map<string, Window>();
   private readonly backoffs = new Map<string, Backoff>();
   private lastSweep = 0;
@@ -52,10 +96,6 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly scale: number,
   ) {}
-
-  private maxFor(rule: LimitRule): number {
-    return rule.scales ? Math.max(1, Math.floor(rule.max * this.scale)) : rule.max;
-  }
 
   private window(rule: LimitRule, key: string): Window {
     const now = this.clock.now().getTime();
@@ -69,36 +109,30 @@ export class RateLimiter {
     return w;
   }
 
-  /** Counts one attempt; throws 429 once the window's budget is spent. */
-  hit(rule: LimitRule, key: string): void {
+  private refuseIfSpent(rule: LimitRule, w: Window): void {
+    if (w.count >= budgetOf(rule, this.scale)) refusal(rule.name, w.resetAt - this.clock.now().getTime());
+  }
+
+  async hit(rule: LimitRule, key: string): Promise<void> {
     const w = this.window(rule, key);
-    if (w.count >= this.maxFor(rule)) this.refuse(rule, w);
+    this.refuseIfSpent(rule, w);
     w.count += 1;
   }
 
-  /** Throws 429 if the budget is spent, without counting (for limits counted only on failure). */
-  check(rule: LimitRule, key: string): void {
-    const w = this.window(rule, key);
-    if (w.count >= this.maxFor(rule)) this.refuse(rule, w);
+  async check(rule: LimitRule, key: string): Promise<void> {
+    this.refuseIfSpent(rule, this.window(rule, key));
   }
 
-  /** Counts one attempt without checking (the failure that check() will later refuse). */
-  record(rule: LimitRule, key: string): void {
+  async record(rule: LimitRule, key: string): Promise<void> {
     this.window(rule, key).count += 1;
   }
 
-  /** Forgets the key's count (a window) or its failures (a backoff). */
-  reset(rule: LimitRule | BackoffRule, key: string): void {
+  async reset(rule: LimitRule | BackoffRule, key: string): Promise<void> {
     this.windows.delete(`${rule.name}:${key}`);
     this.backoffs.delete(`${rule.name}:${key}`);
   }
 
-  /**
-   * One try under a growing delay: throws 429 while the delay runs, otherwise counts the try as a failure
-   * at once (before the caller's check, so parallel tries cannot share one free slot). A success calls
-   * reset(), which takes it back.
-   */
-  attempt(rule: BackoffRule, key: string): void {
+  async attempt(rule: BackoffRule, key: string): Promise<void> {
     const now = this.clock.now().getTime();
     this.sweep(now);
     const id = `${rule.name}:${key}`;
@@ -107,23 +141,16 @@ export class RateLimiter {
       b = { failures: 0, nextAt: 0, forgetAt: 0 };
       this.backoffs.set(id, b);
     }
-    if (now < b.nextAt) this.refuseUntil(rule.name, b.nextAt, rule.advice);
+    if (now < b.nextAt) refusal(rule.name, b.nextAt - now, rule.advice);
     b.failures += 1;
-    const beyond = b.failures - rule.free;
-    if (beyond >= 0) b.nextAt = now + Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(beyond, 30));
+    const delay = backoffDelayMs(rule, b.failures);
+    if (delay > 0) b.nextAt = now + delay;
     b.forgetAt = now + rule.forgetMs;
   }
 
-  private refuse(rule: LimitRule, w: Window): never {
-    this.refuseUntil(rule.name, w.resetAt);
-  }
+  async ready(): Promise<void> {}
 
-  private refuseUntil(name: string, until: number, advice?: string): never {
-    const seconds = (until - this.clock.now().getTime()) / 1000;
-    const whole = Math.max(1, Math.ceil(seconds));
-    const wait = seconds > 90 ? `${Math.ceil(seconds / 60)} minutes` : `${whole} second${whole === 1 ? '' : 's'}`;
-    throw tooManyRequests(`Too many ${name}. Please try again in ${wait}.${advice ? ` ${advice}` : ''}`, seconds);
-  }
+  async close(): Promise<void> {}
 
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;

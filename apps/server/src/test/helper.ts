@@ -10,8 +10,8 @@ import pg from 'pg';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/env.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { createLocalStorage } from '../adapters/storage/local-storage.js';
+import { openDatabase, type Database, type Db } from '../db/client.js';
+import { createStorage } from '../adapters/storage/create-storage.js';
 import { createDeps } from '../runtime.js';
 import { fixedClock, systemClock, type Clock } from '../lib/clock.js';
 import type { Deps } from '../deps.js';
@@ -80,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await openDatabase(appUrl ? { url: appUrl, poolSize: 20 } : {});
   await database.migrate();
   const clock = options.clock ?? systemClock;
-  const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')), clock);
+  const deps = createDeps(config, database, createStorage(config), clock);
   const app = await buildApp(deps, { loggerInstance: serverLog, webDist: options.webDist });
   options.extraRoutes?.(app);
   await app.ready();
@@ -94,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     log: app.log,
     async close() {
       await app.close();
+      await deps.limiter.close();
       await database.close();
       await pgServer?.drop();
       await rm(dataDir, { recursive: true, force: true });
@@ -127,9 +128,14 @@ export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password
   return (res.json() as AuthResponse).token;
 }
 
-export async function createBeat(t: TestApp, overrides: Partial<typeof beats.$inferInsert> = {}): Promise<BeatRow> {
+export function createBeat(t: TestApp, overrides: Partial<typeof beats.$inferInsert> = {}): Promise<BeatRow> {
+  return insertBeat(t.deps.db, overrides);
+}
+
+/** A listed lease with a rendered preview, straight into the database (a test app's, or one shared by several processes). */
+export async function insertBeat(db: Db, overrides: Partial<typeof beats.$inferInsert> = {}): Promise<BeatRow> {
   const id = randomBytes(4).toString('hex');
-  const [beat] = await t.deps.db
+  const [beat] = await db
     .insert(beats)
     .values({
       title: `Beat ${id}`,

@@ -11,7 +11,8 @@ export interface ServerProcess {
   output: () => string;
 }
 
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** `timeoutMs`: how long the start may take (several processes starting together on a busy machine take longer). */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'never', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
@@ -21,7 +22,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
     const check = () => {
       const match = /running at (http:\/\/\S+)/.exec(output);
       if (match) {

@@ -25,6 +25,7 @@ export type AccessClass = keyof typeof accessClasses;
 export const routeAccess: Record<string, AccessClass> = {
   // The catalog, previews, the store's prices, profile pictures and health: what a visitor's pages need.
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'GET /api/config': 'public',
   'GET /api/getbeats': 'public',
   'GET /api/beats': 'public',

@@ -4,7 +4,7 @@
  * (smtp-server) listens on the configured port it arrives exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createUser, fixedClock, type TestApp } from '../../test/helper.js';
 import { jobs, mailOutbox } from '../../db/schema.js';
@@ -16,26 +16,11 @@ import { freePort } from '../../test/free-port.js';
 const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
 const received: string[] = [];
 let port = 0;
-let server: SMTPServer | null = null;
+let server: TestSmtpServer | null = null;
 let t: TestApp;
 
 async function startSmtpServer(): Promise<void> {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    // Close without waiting for the client to hang up first.
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+  server = await startTestSmtpServer((mail) => void received.push(mail.raw), port);
 }
 
 beforeAll(async () => {
@@ -45,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+  await server?.close();
 });
 
 const deliver = () => runJobsUntilIdle({ db: t.deps.db, clock }, t.deps.mailer.jobHandlers, { log: t.log });

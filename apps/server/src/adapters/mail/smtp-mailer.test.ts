@@ -1,64 +1,42 @@
 /** The SMTP path against a real SMTP server on loopback (smtp-server), through the app as configured by SMTP_URL and its delivery job. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { desc, eq } from 'drizzle-orm';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.js';
 import { createTestApp, createUser, expectServerError, type TestApp } from '../../test/helper.js';
 import { jobs, mailOutbox } from '../../db/schema.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { codeIn, waitForMail } from '../../modules/accounts/accounts-test-support.js';
 import { jobHandlers } from '../../background.js';
-import { MAIL_QUEUE } from './smtp-mailer.js';
+import { createSmtpMailer, MAIL_QUEUE } from './smtp-mailer.js';
+import { MASK } from './mail-secrets.js';
+import { renderEmail } from './templates.js';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
+const received: ReceivedMail[] = [];
 let refuseNext = false;
-let server: SMTPServer;
+let server: TestSmtpServer;
+let smtpUrl: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    // Close without waiting for the client to hang up first.
-    closeTimeout: 100,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (refuseNext) {
-          refuseNext = false;
-          const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-          return callback(error);
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
+  server = await startTestSmtpServer((mail) => {
+    if (refuseNext) {
+      refuseNext = false;
+      return Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+    }
+    received.push(mail);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Beat Market <codes@beatmarket.test>' } });
+  smtpUrl = server.url;
+  t = await createTestApp({ env: { SMTP_URL: smtpUrl, MAIL_FROM: 'Beat Market <codes@beatmarket.test>' } });
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 const deliver = () => runJobsUntilIdle({ db: t.deps.db, clock: t.clock }, t.deps.mailer.jobHandlers, { log: t.log });
 
-async function waitForReceived(count: number): Promise<Received> {
+async function waitForReceived(count: number): Promise<ReceivedMail> {
   const deadline = Date.now() + 5_000;
   while (received.length < count) {
     if (Date.now() > deadline) throw new Error('the SMTP server received nothing');
@@ -82,6 +60,10 @@ describe('SMTP mailer', () => {
     // Queued, not sent yet: the request never waits on the mail server.
     expect(stored.sentAt).toBeNull();
     expect(received).toHaveLength(0);
+    // While it waits, the code is only in the sealed copy.
+    const [waiting] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, stored.id));
+    expect(waiting!.sealed).toMatch(/^v1:/);
+    expect(JSON.stringify(waiting)).not.toContain(codeIn(stored));
     expect(await deliver()).toBe(1);
 
     const message = await waitForReceived(1);
@@ -94,24 +76,41 @@ describe('SMTP mailer', () => {
     expect(message.raw).toContain('Content-Type: text/html');
     expect(message.raw).toContain(`Your code: ${code}`);
 
-    // The row gets its sentAt once the server accepted the message.
+    // The row gets its sentAt once the server accepted the message, and keeps no readable code, sealed or not.
     const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, stored.id));
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row!.error).toBeNull();
+    expect(row!.sealed).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(row!.subject).toBe(`${MASK} is your Beat Market code`);
+    expect(row!.text).toContain(`Your code: ${MASK}`);
     // Delivered once: running the jobs again sends nothing.
     expect(await deliver()).toBe(0);
     expect(received).toHaveLength(1);
   });
 
-  it('records the error and gives up at once when the server refuses the message for good (5xx)', async () => {
+  it('records the error and gives up at once when the server refuses the message for good (5xx), dropping its sealed secrets', async () => {
     refuseNext = true;
-    await t.deps.mailer.send({ to: 'refused@example.test', subject: 'Beat Market test', text: 'Hello from Beat Market', html: '<p>Hello</p>' });
+    await t.deps.mailer.send({ to: 'refused@example.test', ...renderEmail({ subject: 'Beat Market test', heading: 'Hello', paragraphs: [], code: { label: 'Your code', value: 'R3FU5' } }) });
     expectServerError('job failed for good', /refused@example\.test could not be sent: .*Mailbox unavailable/);
     expect(await deliver()).toBe(1);
     const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'refused@example.test'));
     expect(row!.sentAt).toBeNull();
     expect(row!.error).toMatch(/Mailbox unavailable/);
+    expect(row!.sealed).toBeNull();
+    expect(JSON.stringify(row)).not.toContain('R3FU5');
     const [job] = await t.deps.db.select().from(jobs).where(eq(jobs.queue, MAIL_QUEUE)).orderBy(desc(jobs.id)).limit(1);
     expect([job!.status, job!.attempts]).toEqual(['failed', 1]);
+  });
+
+  it('fails a message for good when its seal no longer opens (TOKEN_SECRET changed), rather than sending a useless code', async () => {
+    const before = received.length;
+    const earlier = createSmtpMailer({ url: smtpUrl, from: 'codes@beatmarket.test', tokenSecret: 'the-token-secret-before-it-was-changed', db: t.deps.db, clock: t.clock });
+    await earlier.send({ to: 'resealed@example.test', ...renderEmail({ subject: 'Code', heading: 'Code', paragraphs: [], code: { label: 'Your code', value: 'OLD42' } }) });
+    expectServerError('job failed for good', /resealed@example\.test could not be sent: its secret parts cannot be opened/);
+    expect(await deliver()).toBe(1);
+    expect(received).toHaveLength(before);
+    const [row] = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'resealed@example.test'));
+    expect(row).toMatchObject({ sentAt: null, sealed: null, error: expect.stringMatching(/TOKEN_SECRET changed/) as unknown });
   });
 });

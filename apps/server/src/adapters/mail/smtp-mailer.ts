@@ -6,12 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { enqueueJob } from '../../jobs/job-queue.js';
 import { PermanentJobError } from '../../jobs/job-worker.js';
 import type { Mailer } from './mailer.js';
+import { sealMail, unsealMail } from './mail-secrets.js';
 
 export const MAIL_QUEUE = 'mail.send';
 /** With the queue's back-off (5 s, 20 s, 80 s … at most 15 minutes apart) a message is tried for about two hours. */
@@ -20,6 +21,8 @@ export const MAIL_ATTEMPTS = 12;
 export interface SmtpMailerOptions {
   url: string;
   from: string;
+  /** Seals the secrets of a message until it is delivered (mail-secrets.ts). */
+  tokenSecret: string;
   db: Db;
   clock: Clock;
 }
@@ -32,7 +35,7 @@ const refusedForGood = (error: unknown) => {
   return typeof code === 'number' && code >= 500 && code < 600;
 };
 
-export function createSmtpMailer({ url, from, db, clock }: SmtpMailerOptions): Mailer {
+export function createSmtpMailer({ url, from, tokenSecret, db, clock }: SmtpMailerOptions): Mailer {
   const transport = nodemailer.createTransport({
     url,
     // Give up on an unreachable server within seconds; the job tries again later.
@@ -42,11 +45,12 @@ export function createSmtpMailer({ url, from, db, clock }: SmtpMailerOptions): M
   });
   return {
     kind: 'smtp',
-    async send(message) {
-      await db.transaction(async (tx) => {
-        const [row] = await tx.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+    async send(message, caller) {
+      const record = async (tx: Tx) => {
+        const [row] = await tx.insert(mailOutbox).values(sealMail(message, tokenSecret)).returning({ id: mailOutbox.id });
         await enqueueJob(tx, clock, MAIL_QUEUE, { outboxId: row!.id }, { maxAttempts: MAIL_ATTEMPTS });
-      });
+      };
+      await (caller ? record(caller) : db.transaction(record));
     },
     jobHandlers: {
       [MAIL_QUEUE]: {
@@ -55,15 +59,25 @@ export function createSmtpMailer({ url, from, db, clock }: SmtpMailerOptions): M
           const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
           // Already accepted by the server (an attempt whose bookkeeping was lost): never sent twice.
           if (!row || row.sentAt) return;
+          const content = row.sealed ? unsealMail(row, tokenSecret) : row;
+          if (!content) {
+            // Sent masked, the code or password would be of no use to the recipient.
+            const reason = 'its secret parts cannot be opened (TOKEN_SECRET changed since it was written)';
+            await db.update(mailOutbox).set({ error: reason, sealed: null }).where(eq(mailOutbox.id, id));
+            throw new PermanentJobError(`E-mail to ${row.to} could not be sent: ${reason}`);
+          }
           try {
-            await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+            await transport.sendMail({ from, to: row.to, subject: content.subject, text: content.text, html: content.html });
           } catch (error) {
             const reason = reasonOf(error);
-            await db.update(mailOutbox).set({ error: reason }).where(eq(mailOutbox.id, id));
+            const forGood = refusedForGood(error);
+            // Refused for good, the message will never be sent: its secrets go at once.
+            await db.update(mailOutbox).set(forGood ? { error: reason, sealed: null } : { error: reason }).where(eq(mailOutbox.id, id));
             const failure = `E-mail to ${row.to} could not be sent: ${reason}`;
-            throw refusedForGood(error) ? new PermanentJobError(failure) : new Error(failure);
+            throw forGood ? new PermanentJobError(failure) : new Error(failure);
           }
-          await db.update(mailOutbox).set({ sentAt: clock.now(), error: null }).where(eq(mailOutbox.id, id));
+          // Delivered: the outbox keeps only the masked copy.
+          await db.update(mailOutbox).set({ sentAt: clock.now(), error: null, sealed: null }).where(eq(mailOutbox.id, id));
         },
       },
     },

@@ -16,7 +16,10 @@ export interface EmailContent {
   greeting?: string;
   /** Paragraphs of plain text (escaped; no HTML). */
   paragraphs: string[];
-  /** A short value shown large and spaced out (a one-time code, a temporary password). */
+  /**
+   * A short value shown large and spaced out (a one-time code, a temporary password). It is a secret: the outbox keeps
+   * it only sealed (docs/security.md#secrets-in-e-mail).
+   */
   code?: { label: string; value: string };
   /** Label/value lines (a receipt); `total` is drawn bold under a rule. */
   table?: { rows: Array<[label: string, value: string]>; total?: [label: string, value: string] };
@@ -32,6 +35,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** The values the outbox must not keep readable (MailMessage.secrets): the code, when there is one. */
+  secrets: string[];
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -119,5 +124,5 @@ ${parts.join('\n')}
 
 /** Subject, text and HTML for deps.mailer.send({ to, ...renderEmail(content) }). */
 export function renderEmail(content: EmailContent): RenderedEmail {
-  return { subject: content.subject, text: renderText(content), html: renderHtml(content) };
+  return { subject: content.subject, text: renderText(content), html: renderHtml(content), secrets: content.code ? [content.code.value] : [] };
 }

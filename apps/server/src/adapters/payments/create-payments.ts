@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { WebhookSignatureError, type Payments } from './payments.js';
 import { createStripePayments } from './stripe-payments.js';
-import { createTestCheckout } from './test-checkout.js';
+import { createTestCheckout, testCheckoutWebhookSecret } from './test-checkout.js';
 
 /**
  * Production without Stripe keys takes no payments at all: the test checkout accepts a test card, so
@@ -30,5 +30,5 @@ function createDisabledPayments(): Payments {
 export function createPayments(config: Config, db: Db, clock: Clock): Payments {
   if (config.stripe) return createStripePayments(config.stripe);
   if (config.isProduction) return createDisabledPayments();
-  return createTestCheckout(db, clock);
+  return createTestCheckout(db, clock, testCheckoutWebhookSecret(config.tokenSecret));
 }

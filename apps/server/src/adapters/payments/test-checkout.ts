@@ -4,7 +4,7 @@
  * (modules/checkout/test-checkout.routes.ts), and paying there produces a Stripe-format event signed with
  * this provider's webhook secret, which goes through the same webhook verification and fulfilment as Stripe's.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
@@ -41,6 +41,14 @@ export interface TestCheckout extends Payments {
   sign(payload: string, at?: Date): string;
   /** A Stripe-format event for one of this provider's sessions. */
   buildEvent(type: string, sessionId: string): Promise<SignedEvent | null>;
+}
+
+/**
+ * The test checkout's webhook secret, derived from TOKEN_SECRET: every process of one store verifies the events any
+ * of them signed (a redelivery may reach another process), and the secret is never one an outsider could know.
+ */
+export function testCheckoutWebhookSecret(tokenSecret: string): string {
+  return `whsec_test_${createHmac('sha256', tokenSecret).update('test-checkout webhook').digest('hex').slice(0, 48)}`;
 }
 
 function effectiveStatus(row: CheckoutRow, now: Date): ProviderSession['status'] {

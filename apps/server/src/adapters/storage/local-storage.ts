@@ -18,6 +18,7 @@ export function createLocalStorage(root: string): Storage {
   };
 
   return {
+    location: root,
     async put(key, data) {
       const target = fullPath(key);
       await mkdir(path.dirname(target), { recursive: true, mode: privateDirMode });
@@ -31,8 +32,9 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async stat(key): Promise<StoredFile | null> {
+      const target = fullPath(key);
       try {
-        const s = await stat(fullPath(key));
+        const s = await stat(target);
         return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : null;
       } catch {
         return null;
@@ -44,5 +46,7 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await rm(fullPath(key), { force: true });
     },
+    // The server streams the folder's files itself (lib/send-file.ts).
+    presignGet: async () => null,
   };
 }

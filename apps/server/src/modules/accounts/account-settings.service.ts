@@ -39,7 +39,7 @@ async function usernameTaken(deps: Deps, username: string, userId: string): Prom
 
 /** Name, username and picture of one account. Credits, user type and role are not in reach (docs/product/accounts.md#profile). */
 export async function updateProfile(deps: Deps, user: UserRow, data: ProfileData): Promise<UserRow> {
-  deps.limiter.hit(accountLimits.profileUpdatesPerAccount, user.id);
+  await deps.limiter.hit(accountLimits.profileUpdatesPerAccount, user.id);
 
   // The picture: a new upload, or the current one kept (sent back as its URL, or left out) — none stays none. An empty
   // string is a replacement chosen without a file (docs/product/accounts.md#profile-picture).
@@ -88,11 +88,11 @@ export async function changePassword(
   newPassword: string,
   address: string,
 ): Promise<PasswordChange> {
-  deps.limiter.hit(accountLimits.passwordChangesPerAddress, address);
-  deps.limiter.hit(accountLimits.passwordChangesPerAccount, user.id);
-  deps.limiter.check(accountLimits.wrongCurrentPasswordPerAccount, user.id);
+  await deps.limiter.hit(accountLimits.passwordChangesPerAddress, address);
+  await deps.limiter.hit(accountLimits.passwordChangesPerAccount, user.id);
+  await deps.limiter.check(accountLimits.wrongCurrentPasswordPerAccount, user.id);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    deps.limiter.record(accountLimits.wrongCurrentPasswordPerAccount, user.id);
+    await deps.limiter.record(accountLimits.wrongCurrentPasswordPerAccount, user.id);
     throw badRequest(settingsMessages.wrongCurrentPassword);
   }
   if (currentPassword === newPassword) throw badRequest(settingsMessages.samePassword);

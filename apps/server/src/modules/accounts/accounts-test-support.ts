@@ -1,12 +1,15 @@
 /** Test helpers for the account calls: read the outbox, pull the code out of a message. */
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.js';
+import { readableMail } from '../../adapters/mail/mail-secrets.js';
 import type { TestApp } from '../../test/helper.js';
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 
+/** The messages as their recipient reads them: secrets unsealed (docs/security.md#secrets-in-e-mail). */
 export async function mailsTo(t: TestApp, to: string): Promise<OutboxMessage[]> {
-  return t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+  const rows = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+  return rows.map((row) => readableMail(row, t.config.tokenSecret));
 }
 
 /** Codes are written and mailed after /sendotp answers: wait until the `count`-th message to `to` is there. */

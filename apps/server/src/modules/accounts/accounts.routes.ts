@@ -158,6 +158,7 @@ export function accountsRoutes(deps: Deps): FastifyPluginAsyncZod {
           key,
           contentType: key.endsWith('.png') ? 'image/png' : 'image/jpeg',
           cacheControl: 'public, max-age=31536000, immutable',
+          redirect: { kind: 'public', now: deps.clock.now() },
         });
       },
     );

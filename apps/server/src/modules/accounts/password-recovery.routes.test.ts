@@ -191,7 +191,7 @@ describe('POST /verifyotp', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toBe(recoveryMessages.tooManyWrongCodes);
     // The code itself is spent too (the database counts tries, not only this process's memory).
-    t.deps.limiter.reset(accountLimits.otpWrongPerEmail, user.email);
+    await t.deps.limiter.reset(accountLimits.otpWrongPerEmail, user.email);
     const afterRestart = await post('/verifyotp', { email: user.email, otp: code });
     expect(afterRestart.statusCode).toBe(400);
     const [row] = await t.deps.db.select().from(otpCodes).where(eq(otpCodes.userId, user.id));

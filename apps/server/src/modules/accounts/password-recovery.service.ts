@@ -73,13 +73,13 @@ export interface OtpRequest {
 }
 
 export async function requestOtp(deps: Deps, email: string, address: string): Promise<OtpRequest> {
-  deps.limiter.hit(accountLimits.otpRequestsPerAddress, address);
-  deps.limiter.hit(accountLimits.otpResendCooldown, email);
-  deps.limiter.hit(accountLimits.otpRequestsPerEmail, email);
+  await deps.limiter.hit(accountLimits.otpRequestsPerAddress, address);
+  await deps.limiter.hit(accountLimits.otpResendCooldown, email);
+  await deps.limiter.hit(accountLimits.otpRequestsPerEmail, email);
   // A new code comes with fresh tries, for known and unknown e-mails alike: wrong codes sent by someone else
   // (which also count as checks) never keep the owner from the code that just arrived.
-  deps.limiter.reset(accountLimits.otpWrongPerEmail, email);
-  deps.limiter.reset(accountLimits.otpChecksPerEmail, email);
+  await deps.limiter.reset(accountLimits.otpWrongPerEmail, email);
+  await deps.limiter.reset(accountLimits.otpChecksPerEmail, email);
   const user = await findUserByEmail(deps, email);
   return { resendAfterSeconds: otpResendCooldownSeconds, delivery: user ? issueAndSendCode(deps, user) : null };
 }
@@ -118,23 +118,23 @@ async function consumeCode(deps: Deps, user: UserRow, code: string): Promise<boo
 }
 
 export async function verifyOtp(deps: Deps, body: ParsedVerify, address: string): Promise<VerifiedCode> {
-  deps.limiter.hit(accountLimits.otpChecksPerAddress, address);
+  await deps.limiter.hit(accountLimits.otpChecksPerAddress, address);
   // Refused before it counts as a check for the e-mail: the answer says what helps (a new code).
   try {
-    deps.limiter.check(accountLimits.otpWrongPerEmail, body.email);
+    await deps.limiter.check(accountLimits.otpWrongPerEmail, body.email);
   } catch (error) {
     if (error instanceof AppError) throw new AppError(error.code, recoveryMessages.tooManyWrongCodes, error.headers);
     throw error;
   }
-  deps.limiter.hit(accountLimits.otpChecksPerEmail, body.email);
+  await deps.limiter.hit(accountLimits.otpChecksPerEmail, body.email);
 
   const user = await findUserByEmail(deps, body.email);
   const ok = user ? await consumeCode(deps, user, body.otp) : false;
   if (!user || !ok) {
-    deps.limiter.record(accountLimits.otpWrongPerEmail, body.email);
+    await deps.limiter.record(accountLimits.otpWrongPerEmail, body.email);
     throw badRequest(recoveryMessages.wrongCode);
   }
-  deps.limiter.reset(accountLimits.otpWrongPerEmail, body.email);
+  await deps.limiter.reset(accountLimits.otpWrongPerEmail, body.email);
 
   const resetToken = generateResetToken();
   const now = deps.clock.now();
@@ -150,7 +150,7 @@ type ParsedReset = z.output<typeof changeNewPasswordBody>;
  * the account's e-mail becomes a known device (docs/product/limits.md#logins): the way in while someone keeps failing logins.
  */
 export async function resetPassword(deps: Deps, body: ParsedReset, address: string): Promise<IssuedDevice> {
-  deps.limiter.hit(accountLimits.passwordResetsPerAddress, address);
+  await deps.limiter.hit(accountLimits.passwordResetsPerAddress, address);
   const tokenHash = hashResetToken(body.resetToken);
   const [found] = await deps.db
     .select({ token: resetTokens, email: users.email })

@@ -4,6 +4,7 @@ import type { AdminUsersPage, AuditPage, User } from '@beat/shared';
 import { auditLog, mailOutbox, purchases, users } from '../../db/schema.js';
 import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
 import { nameFromEmail, temporaryPassword } from './admin-users.service.js';
+import { readableMail } from '../../adapters/mail/mail-secrets.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -13,7 +14,8 @@ const asAdmin = (options: Parameters<typeof authed>[1]) => t.app.inject(authed(a
 const invite = (payload: object) => asAdmin({ method: 'POST', url: '/api/admin/users/invite', payload });
 
 async function mailTo(email: string) {
-  return t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+  const rows = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+  return rows.map((row) => readableMail(row, t.config.tokenSecret));
 }
 
 beforeAll(async () => {

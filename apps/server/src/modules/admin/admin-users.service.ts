@@ -112,7 +112,7 @@ export function nameFromEmail(email: string): string {
 type InviteInput = z.output<typeof inviteUserBody>;
 
 export async function inviteUser(deps: Deps, actor: AuditActor, input: InviteInput): Promise<UserRow> {
-  deps.limiter.hit(adminLimits.invitesPerAdmin, actor.email);
+  await deps.limiter.hit(adminLimits.invitesPerAdmin, actor.email);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();

@@ -61,8 +61,8 @@ export async function startSession(deps: Deps, user: UserRow, remember: boolean)
 }
 
 export async function signup(deps: Deps, body: ParsedSignup, address: string): Promise<BrowserSession> {
-  deps.limiter.hit(authLimits.signupPerAddress, address);
-  deps.limiter.hit(authLimits.signupPerEmail, body.email);
+  await deps.limiter.hit(authLimits.signupPerAddress, address);
+  await deps.limiter.hit(authLimits.signupPerEmail, body.email);
   const passwordHash = await hashPassword(body.password);
   // Signup always creates a freeUser (docs/product/accounts.md#signup), whatever the body says.
   const [user] = await deps.db
@@ -80,17 +80,17 @@ export async function signup(deps: Deps, body: ParsedSignup, address: string): P
  * treated like an account, so the answers never tell them apart).
  */
 export async function login(deps: Deps, body: ParsedLogin, address: string, deviceToken?: string): Promise<BrowserSession> {
-  deps.limiter.hit(authLimits.loginPerAddress, address);
+  await deps.limiter.hit(authLimits.loginPerAddress, address);
   const [user] = await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const device = user ? knownDeviceFor(deps, deviceToken, user.id) : null;
   const [rule, key] = device
     ? [loginBackoff.perKnownDevice, `${device.userId}:${device.deviceId}`]
     : [loginBackoff.perAccount, body.email];
   // Counted as a failure before the password is checked, so parallel guesses cannot share one free try.
-  deps.limiter.attempt(rule, key);
+  await deps.limiter.attempt(rule, key);
   const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstNobody(body.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', messages.invalidCredentials);
-  deps.limiter.reset(rule, key);
+  await deps.limiter.reset(rule, key);
   return { ...(await startSession(deps, user, body.remember ?? false)), device: issueKnownDevice(deps, user.id) };
 }
 

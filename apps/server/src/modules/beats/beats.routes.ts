@@ -41,8 +41,8 @@ const previewLimits: LimitRule[] = [
   { name: 'preview requests', max: 6000, windowMs: 3_600_000, scales: true },
 ];
 
-function countPreviewRequest(deps: Deps, address: string): void {
-  for (const rule of previewLimits) deps.limiter.hit(rule, `${rule.windowMs}:${address}`);
+async function countPreviewRequest(deps: Deps, address: string): Promise<void> {
+  for (const rule of previewLimits) await deps.limiter.hit(rule, `${rule.windowMs}:${address}`);
 }
 
 /** A link naming the current render may be cached long; anything else briefly, and an owner's grant privately. */
@@ -67,7 +67,7 @@ export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginA
   return async (app) => {
     // The link previews' image of a listed beat (og:image): its generated cover art.
     app.get('/api/beats/:beatId/artwork.png', { schema: { tags: ['beats'], params: beatIdParams } }, async (request, reply) => {
-      countPreviewRequest(deps, request.ip);
+      await countPreviewRequest(deps, request.ip);
       const beat = await artworkSourceOf(deps, request.params.beatId);
       const key = `${beat.id}\n${beat.title}`;
       let artwork = artworks.get(key);
@@ -111,7 +111,7 @@ export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginA
       '/api/stream/:beatId',
       { schema: { tags: ['beats'], params: beatIdParams, querystring: previewQuery } },
       async (request, reply) => {
-        countPreviewRequest(deps, request.ip);
+        await countPreviewRequest(deps, request.ip);
         const { beatId } = request.params;
         const granted = await isValidListenGrant(deps, beatId, request.query.grant);
         const files = await getPreviewFiles(deps, beatId, granted);
@@ -119,6 +119,8 @@ export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginA
           key: files.previewKey!,
           contentType: 'audio/mpeg',
           cacheControl: previewCacheControl(files.renderKey, request.query.v, granted),
+          // An owner's grant to an unreleased beat is streamed: a shared URL would outlive the grant's checks.
+          redirect: granted ? undefined : { kind: 'public', now: deps.clock.now() },
         });
       },
     );

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
 import { beats, checkouts, entitlements, mailOutbox, processedEvents, purchases, refunds, type UserRow } from '../../db/schema.js';
-import { body, deliver, lineOf, openCheckout, openCheckoutOk, payWithoutWebhook, testProvider } from './checkout.test-support.js';
+import { body, deliver, lineOf, openCheckout, openCheckoutOk, payWithoutWebhook, runRefundJobs, testProvider } from './checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-05-01T10:00:00Z'));
 let t: TestApp;
@@ -100,6 +100,7 @@ describe(`races (${dbKind})`, () => {
 
     const answers = await Promise.all([deliver(t, resign(eventA)), deliver(t, resign(eventB)), deliver(t, resign(eventA))]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    await runRefundJobs(t);
 
     const owners = await t.deps.db.select().from(entitlements).where(eq(entitlements.beatId, beat.id));
     expect(owners).toHaveLength(1);

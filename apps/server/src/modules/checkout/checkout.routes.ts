@@ -53,7 +53,7 @@ export function originOf(deps: Deps, request: FastifyRequest): string {
 async function buyerFor(deps: Deps, request: FastifyRequest, userId: string, email: string): Promise<UserRow> {
   const user = await userByIdFor(deps, callerOf(request), userId);
   if (user.email !== email) throw badRequest('email does not match the account of userId.');
-  deps.limiter.hit(checkoutLimits.perAccount, user.id);
+  await deps.limiter.hit(checkoutLimits.perAccount, user.id);
   return user;
 }
 

@@ -6,6 +6,8 @@ import { checkouts, type CheckoutRow, type UserRow } from '../../db/schema.js';
 import type { SignedEvent, TestCheckout } from '../../adapters/payments/test-checkout.js';
 import { isTestCheckout } from './test-checkout.routes.js';
 import { WEBHOOK_PATH } from './checkout.routes.js';
+import { runJobsUntilIdle } from '../../jobs/job-worker.js';
+import { refundJobHandlers } from './refunds.job.js';
 
 export function testProvider(t: TestApp): TestCheckout {
   if (!isTestCheckout(t.deps.payments)) throw new Error('this test needs the built-in test checkout');
@@ -82,4 +84,9 @@ export async function payWithoutWebhook(t: TestApp, sessionId: string): Promise<
   const paid = await testProvider(t).pay(sessionId);
   if (!paid) throw new Error('the session could not be paid');
   return paid.event;
+}
+
+/** Runs the refund jobs a settlement queued, as the server's job worker does right after it commits. */
+export function runRefundJobs(t: TestApp): Promise<number> {
+  return runJobsUntilIdle(t.deps, refundJobHandlers(t.deps, t.log), { log: t.log });
 }

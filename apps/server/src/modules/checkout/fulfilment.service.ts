@@ -4,6 +4,8 @@
  * whether the news comes from a webhook event (once per event id: processed_events) or from the success
  * page (the conditional update on checkouts.fulfilled_at). An item that cannot be delivered (an exclusive
  * someone else already bought, a duplicate) is refunded through the payments interface and the buyer told.
+ * What follows a fulfilment is committed with it (docs/background-jobs.md): the receipt and the "New sale" notice are
+ * written in its transaction, and each refund is queued there as a job (refunds.service.ts).
  */
 import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import { isListed } from '../beats/listing.js';
@@ -25,7 +27,8 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 import type { PaymentEvent, ProviderSession } from '../../adapters/payments/payments.js';
-import { sendReceipt, sendRefundNotice, sendSaleNotice, type ReceiptLine } from './receipts.js';
+import { sendReceipt, sendSaleNotice, type ReceiptLine } from './receipts.js';
+import { queueRefunds } from './refunds.service.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { upgradeLabel } from '../offers/upgrades.js';
 import { dealNotes, nameWithDeals, redeemAtFulfilment, releaseRedemption } from '../deals/pricing.js';
@@ -66,11 +69,12 @@ export function stateOf(checkout: CheckoutRow): CheckoutState {
 
 interface Delivered extends ReceiptLine {
   refundReason: string | null;
+  /** The refund recorded for the line (none when the line cost nothing). */
+  refundId: string | null;
 }
 
 interface Fulfilment {
   checkout: CheckoutRow;
-  user: UserRow | null;
   lines: Delivered[];
   /** The coupon this paid checkout took past its limit (its hold had lapsed): honoured, and logged. */
   overLimitCoupon: string | null;
@@ -182,15 +186,22 @@ async function grantItem(
     await tx.update(purchases).set({ supersededAt: now, supersededBy: purchase!.id }).where(eq(purchases.id, lease.id));
   }
   // What was paid for the line goes back; a line the deals made free cost nothing, so there is nothing to send back.
-  if (refundReason && item.priceCents > 0) {
-    await tx.insert(refunds).values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now });
-  }
+  const [refund] =
+    refundReason && item.priceCents > 0
+      ? await tx
+          .insert(refunds)
+          .values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now })
+          .returning({ id: refunds.id })
+      : [];
   const title = nameWithDeals(lease ? upgradeLabel(item.title, lease.priceCents) : item.title, dealNotes(item, checkout.bulkDeal, checkout.couponCode));
-  return { title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason };
+  return { title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason, refundId: refund?.id ?? null };
 }
 
-/** The fulfilment itself, inside the caller's transaction; null when the checkout was fulfilled before. */
-async function fulfilInTx(tx: Tx, checkout: CheckoutRow, session: ProviderSession, now: Date): Promise<Fulfilment | null> {
+/**
+ * The fulfilment itself, inside the caller's transaction, with what follows it: the receipt, the "New sale" notice and
+ * a job per refund. Null when the checkout was fulfilled before.
+ */
+async function fulfilInTx(deps: Deps, tx: Tx, checkout: CheckoutRow, session: ProviderSession, now: Date): Promise<Fulfilment | null> {
   const [claimed] = await tx
     .update(checkouts)
     .set({
@@ -240,7 +251,24 @@ async function fulfilInTx(tx: Tx, checkout: CheckoutRow, session: ProviderSessio
     // (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid); it leaves every stems cart.
     await tx.delete(stemsCartItems).where(inArray(stemsCartItems.beatId, soldExclusives));
   }
-  return { checkout: claimed, user: user ?? null, lines, overLimitCoupon };
+
+  const delivered = lines.filter((l) => !l.refundReason);
+  await sendReceipt(deps, tx, {
+    to: user?.email ?? claimed.email,
+    name: user?.fullName ?? claimed.email,
+    orderId: claimed.id,
+    paidAt: now,
+    delivered,
+    refunded: lines.filter((l) => l.refundReason),
+  });
+  await sendSaleNotice(deps, tx, {
+    buyerName: user?.fullName || claimed.email,
+    buyerEmail: user?.email ?? claimed.email,
+    orderId: claimed.id,
+    delivered,
+  });
+  await queueRefunds(tx, deps.clock, lines.flatMap((l) => (l.refundId ? [l.refundId] : [])));
+  return { checkout: claimed, lines, overLimitCoupon };
 }
 
 /**
@@ -277,7 +305,7 @@ export async function settleCheckout(
     }
 
     if (isPaid) {
-      return { duplicate: false as const, fulfilment: await fulfilInTx(tx, checkout, session, now) };
+      return { duplicate: false as const, fulfilment: await fulfilInTx(deps, tx, checkout, session, now) };
     }
     if (event?.type === 'checkout.session.async_payment_failed') {
       const [failed] = await tx
@@ -307,36 +335,12 @@ export async function settleCheckout(
   const settled = current ?? checkout;
 
   if (!outcome.duplicate && outcome.fulfilment) {
-    const { user, lines } = outcome.fulfilment;
+    const { lines, overLimitCoupon } = outcome.fulfilment;
     log.info({ checkoutId: checkout.id, sessionId: session.id, items: lines.length }, 'checkout fulfilled');
-    if (outcome.fulfilment.overLimitCoupon) {
-      log.warn({ checkoutId: checkout.id, couponId: outcome.fulfilment.overLimitCoupon }, 'coupon redeemed past its limit by a checkout whose hold had lapsed; the discount is honoured');
-    }
-    try {
-      await sendReceipt(deps, {
-        to: user?.email ?? checkout.email,
-        name: user?.fullName ?? checkout.email,
-        orderId: checkout.id,
-        paidAt: now,
-        delivered: lines.filter((l) => !l.refundReason),
-        refunded: lines.filter((l) => l.refundReason),
-      });
-    } catch (error) {
-      log.error({ err: error, checkoutId: checkout.id }, 'receipt e-mail failed');
-    }
-    try {
-      await sendSaleNotice(deps, {
-        buyerName: user?.fullName || checkout.email,
-        buyerEmail: user?.email ?? checkout.email,
-        orderId: checkout.id,
-        delivered: lines.filter((l) => !l.refundReason),
-      });
-    } catch (error) {
-      log.error({ err: error, checkoutId: checkout.id }, 'sale notice e-mail failed');
+    if (overLimitCoupon) {
+      log.warn({ checkoutId: checkout.id, couponId: overLimitCoupon }, 'coupon redeemed past its limit by a checkout whose hold had lapsed; the discount is honoured');
     }
   }
-  // Refunds left pending by an earlier attempt (provider unreachable) are retried on every settlement.
-  await processPendingRefunds(deps, settled, log);
 
   return {
     checkout: settled,
@@ -344,57 +348,4 @@ export async function settleCheckout(
     fulfilledNow: !outcome.duplicate && Boolean(outcome.fulfilment),
     duplicateEvent: outcome.duplicate,
   };
-}
-
-/** Sends the checkout's recorded-but-not-yet-made refunds to the provider, and tells the buyer about each one once. */
-export async function processPendingRefunds(deps: Deps, checkout: CheckoutRow, log: Log): Promise<void> {
-  const pending = await deps.db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.checkoutId, checkout.id), isNull(refunds.providerRefundId)));
-  if (pending.length === 0) return;
-  if (!checkout.paymentIntentId) {
-    log.error({ checkoutId: checkout.id }, 'refund pending but the checkout has no payment id');
-    return;
-  }
-  const [buyer] = checkout.userId ? await deps.db.select().from(users).where(eq(users.id, checkout.userId)).limit(1) : [];
-  const items = await deps.db
-    .select({ title: checkoutItems.title, priceCents: checkoutItems.priceCents })
-    .from(checkoutItems)
-    .where(eq(checkoutItems.checkoutId, checkout.id));
-
-  for (const refund of pending) {
-    let providerRefundId: string;
-    try {
-      ({ id: providerRefundId } = await deps.payments.refund({
-        paymentIntentId: checkout.paymentIntentId,
-        amountCents: refund.amountCents,
-        idempotencyKey: refund.id,
-      }));
-    } catch (error) {
-      log.error({ err: error, checkoutId: checkout.id, refundId: refund.id }, 'refund failed; it will be retried');
-      continue;
-    }
-    // Only the settlement that records the provider's refund id tells the buyer (concurrent settlements race here).
-    const [recorded] = await deps.db
-      .update(refunds)
-      .set({ providerRefundId })
-      .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)))
-      .returning();
-    if (!recorded) continue;
-    log.info({ checkoutId: checkout.id, refundId: refund.id, providerRefundId }, 'refund made');
-    const title = items.find((i) => refund.reason.includes(i.title))?.title ?? 'your purchase';
-    try {
-      await sendRefundNotice(deps, {
-        to: buyer?.email ?? checkout.email,
-        name: buyer?.fullName ?? checkout.email,
-        orderId: checkout.id,
-        title,
-        amountCents: refund.amountCents,
-        reason: refund.reason,
-      });
-    } catch (error) {
-      log.error({ err: error, checkoutId: checkout.id }, 'refund e-mail failed');
-    }
-  }
 }

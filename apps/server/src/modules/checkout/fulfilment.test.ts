@@ -20,7 +20,7 @@ import {
   type BeatRow,
   type UserRow,
 } from '../../db/schema.js';
-import { body, deliver, lineOf, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, testProvider } from './checkout.test-support.js';
+import { body, deliver, lineOf, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, runRefundJobs, testProvider } from './checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-04-01T09:00:00Z'));
 let t: TestApp;
@@ -351,6 +351,8 @@ describe('exclusives', () => {
     // The late event arrives (each delivery attempt is signed afresh): that payment cannot be honoured and is refunded.
     const redeliver = () => deliver(t, { payload: lateEvent.payload, header: testProvider(t).sign(lateEvent.payload) });
     expect((await redeliver()).statusCode).toBe(200);
+    // The refund is made by the job the settlement queued.
+    await runRefundJobs(t);
 
     const secondOwns = await t.deps.db.select().from(entitlements).where(eq(entitlements.userId, second.id));
     expect(secondOwns.map((e) => e.source)).toEqual(['exclusive']);

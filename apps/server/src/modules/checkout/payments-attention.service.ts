@@ -9,7 +9,8 @@ import type { Deps } from '../../deps.js';
 import { checkouts, refunds, type CheckoutRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { centsToDollars } from '../beats/beat-dto.js';
-import { processPendingRefunds, settleCheckout, stateOf, type CheckoutState, type Log } from './fulfilment.service.js';
+import { settleCheckout, stateOf, type CheckoutState, type Log } from './fulfilment.service.js';
+import { makePendingRefunds } from './refunds.service.js';
 
 /** Reconciliation asks after two minutes and every minute after: unsettled for this long, something is wrong. */
 export const ATTENTION_AFTER_MS = 10 * 60_000;
@@ -65,6 +66,6 @@ export async function retryCheckout(deps: Deps, checkoutId: string, log: Log): P
     const session = await deps.payments.retrieveCheckoutSession(checkout.providerSessionId);
     if (session) current = (await settleCheckout(deps, checkout, session, { log })).checkout;
   }
-  if (current.fulfilledAt) await processPendingRefunds(deps, current, log);
+  if (current.fulfilledAt) await makePendingRefunds(deps, current.id, log);
   return { state: stateOf(current) };
 }

@@ -1,10 +1,12 @@
 /**
  * The e-mails a purchase sends: the receipt (what was bought, links to the dashboard), the admins' "New sale" notice
- * and the notice of a refund.
+ * and the notice of a refund. Each is written in the transaction of the change it reports (docs/background-jobs.md),
+ * so it exists exactly when that change committed, and once.
  */
 import { purchaseTypeLabels, type PurchaseKind } from '@beat/shared';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
+import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { readStoreSettings } from '../previews/tag.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
@@ -24,6 +26,7 @@ const lineLabel = (line: ReceiptLine) =>
 
 export async function sendReceipt(
   deps: Deps,
+  tx: Tx,
   input: { to: string; name: string; orderId: string; paidAt: Date; delivered: ReceiptLine[]; refunded: ReceiptLine[] },
 ): Promise<void> {
   const paid = [...input.delivered, ...input.refunded].reduce((sum, line) => sum + line.priceCents, 0);
@@ -57,7 +60,7 @@ export async function sendReceipt(
       action: { label: 'Open your dashboard', url: productUrl(deps.config, '/user-dashboard') },
       footnote: `Your license agreements (PDF) are on your dashboard and in your purchase history: ${productUrl(deps.config, '/purchase-history')}`,
     }),
-  });
+  }, tx);
 }
 
 /**
@@ -66,12 +69,13 @@ export async function sendReceipt(
  */
 export async function sendSaleNotice(
   deps: Deps,
+  tx: Tx,
   input: { buyerName: string; buyerEmail: string; orderId: string; delivered: ReceiptLine[] },
 ): Promise<void> {
   if (input.delivered.length === 0) return;
-  const settings = await readStoreSettings(deps.db);
+  const settings = await readStoreSettings(tx);
   if (!settings.saleNotices) return;
-  const admins = await deps.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.isAdmin, true));
+  const admins = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.isAdmin, true));
   const total = input.delivered.reduce((sum, line) => sum + line.priceCents, 0);
   for (const admin of admins) {
     await deps.mailer.send({
@@ -85,12 +89,13 @@ export async function sendSaleNotice(
         action: { label: 'Open the purchases ledger', url: productUrl(deps.config, '/admin/analytics') },
         footnote: 'You get this e-mail for every sale. Turn it off under Admin → Store Settings.',
       }),
-    });
+    }, tx);
   }
 }
 
 export async function sendRefundNotice(
   deps: Deps,
+  tx: Tx,
   input: { to: string; name: string; orderId: string; title: string; amountCents: number; reason: string },
 ): Promise<void> {
   await deps.mailer.send({
@@ -106,5 +111,5 @@ export async function sendRefundNotice(
       ],
       action: { label: 'Back to the store', url: productUrl(deps.config, '/') },
     }),
-  });
+  }, tx);
 }

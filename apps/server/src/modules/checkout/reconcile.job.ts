@@ -12,7 +12,7 @@ export function reconcileJobHandlers(deps: Deps, log: JobLogger, everyMs = RECON
       everyMs,
       run: async () => {
         const report = await reconcileCheckouts(deps, log);
-        if (report.asked > 0 || report.refundsTried > 0) log.info({ ...report }, 'checkouts reconciled with the payment provider');
+        if (report.asked > 0 || report.refundsQueued > 0) log.info({ ...report }, 'checkouts reconciled with the payment provider');
       },
     },
   };

@@ -1,12 +1,13 @@
 /**
  * No paid order left undelivered (docs/product/offers-and-prices.md#reconciliation): checkouts still unsettled a while after
  * they opened are asked about at the payment provider and settled through the one exactly-once fulfilment path, as
- * if their webhook had arrived; refunds the provider refused earlier are sent again.
+ * if their webhook had arrived; refunds not made yet whose job gave up (or never existed) are queued again.
  */
-import { and, asc, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, isNull, lte, ne } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
-import { checkouts, refunds } from '../../db/schema.js';
-import { processPendingRefunds, settleCheckout, type Log } from './fulfilment.service.js';
+import { checkouts } from '../../db/schema.js';
+import { settleCheckout, type Log } from './fulfilment.service.js';
+import { pendingRefundIds, queueRefunds } from './refunds.service.js';
 
 /** A buyer may still be typing their card: a checkout is asked about only once it is this old. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
@@ -19,12 +20,13 @@ export interface ReconcileReport {
   expired: number;
   /** Provider calls that failed (unreachable, refused): asked again at the next run. */
   failed: number;
-  refundsTried: number;
+  /** Refunds not made yet queued again (one still waiting for its next try is not counted). */
+  refundsQueued: number;
 }
 
 export async function reconcileCheckouts(deps: Deps, log: Log, batch = RECONCILE_BATCH): Promise<ReconcileReport> {
   const now = deps.clock.now();
-  const report: ReconcileReport = { asked: 0, fulfilled: 0, expired: 0, failed: 0, refundsTried: 0 };
+  const report: ReconcileReport = { asked: 0, fulfilled: 0, expired: 0, failed: 0, refundsQueued: 0 };
   const unsettled = await deps.db
     .select()
     .from(checkouts)
@@ -57,22 +59,8 @@ export async function reconcileCheckouts(deps: Deps, log: Log, batch = RECONCILE
     }
   }
 
-  // Refunds recorded but not yet made (the provider was down, or refused): tried again, with the same idempotency key.
-  const withPending = await deps.db
-    .selectDistinct({ checkoutId: refunds.checkoutId })
-    .from(refunds)
-    .where(isNull(refunds.providerRefundId))
-    .limit(batch);
-  if (withPending.length > 0) {
-    const rows = await deps.db
-      .select()
-      .from(checkouts)
-      .where(and(inArray(checkouts.id, withPending.map((r) => r.checkoutId)), isNotNull(checkouts.fulfilledAt)));
-    for (const checkout of rows) {
-      report.refundsTried += 1;
-      await processPendingRefunds(deps, checkout, log);
-    }
-  }
+  // Refunds recorded but not yet made (the provider was down for longer than their job kept trying): queued again,
+  // to be made with the same idempotency key.
+  report.refundsQueued = await queueRefunds(deps.db, deps.clock, await pendingRefundIds(deps.db, batch));
   return report;
 }
-

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
 import { checkouts, entitlements, purchases, refunds, users, type UserRow } from '../../db/schema.js';
-import { body, deliver, lineOf, openCheckout, openCheckoutOk } from './checkout.test-support.js';
+import { body, deliver, lineOf, openCheckout, openCheckoutOk, runRefundJobs } from './checkout.test-support.js';
 
 const WEBHOOK_SECRET = 'whsec_standin_signing_secret';
 
@@ -244,6 +244,7 @@ describe('Stripe Checkout (against a local stand-in)', () => {
     racing.status = 'open';
     const late = standIn.complete(abandoned.sessionId);
     expect((await deliver(t, signedEvent('checkout.session.completed', late))).statusCode).toBe(200);
+    await runRefundJobs(t);
 
     const owners = await t.deps.db.select().from(entitlements).where(eq(entitlements.beatId, beat.id));
     expect(owners.map((o) => o.userId)).toEqual([second.id]);

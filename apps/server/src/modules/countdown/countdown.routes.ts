@@ -34,7 +34,7 @@ export function countdownRoutes(deps: Deps, catalogVersion: CatalogVersion): Fas
       '/api/changebeattype',
       { schema: { tags: ['beats'], body: changeBeatTypeBody, response: { 200: changeBeatTypeResponse } } },
       async (request) => {
-        deps.limiter.hit(nudgesPerAddress, request.ip);
+        await deps.limiter.hit(nudgesPerAddress, request.ip);
         const { changed, beat } = await nudgeCountdown(deps, request.body.beatId);
         return { changed, beat: toBeatDto(beat) };
       },

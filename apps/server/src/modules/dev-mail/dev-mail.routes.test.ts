@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import { eq } from 'drizzle-orm';
+import { createTestApp, createUser, type TestApp } from '../../test/helper.js';
 import { renderEmail } from '../../adapters/mail/templates.js';
+import { MASK } from '../../adapters/mail/mail-secrets.js';
+import { mailOutbox } from '../../db/schema.js';
 
 let t: TestApp;
 let prod: TestApp;
@@ -53,6 +56,54 @@ describe('/dev/mail outside production', () => {
 
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail/00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail/nope' })).statusCode).toBe(404);
+  });
+});
+
+describe('secrets in the embedded mailbox', () => {
+  /** The outbox row as the database holds it, every column. */
+  const storedRow = async (to: string) => (await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]!;
+
+  it('keeps a recovery code only sealed in the database, and shows it on /dev/mail, the delivery', async () => {
+    const user = await createUser(t, { email: 'sealed-code@example.test' });
+    expect((await t.app.inject({ method: 'POST', url: '/sendotp', payload: { email: user.email } })).statusCode).toBe(200);
+    await expect.poll(async () => (await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).length).toBe(1);
+
+    const [message] = (await t.app.inject({ method: 'GET', url: `/dev/mail.json?to=${user.email}` })).json().messages;
+    const code = /Your code: ([A-Z0-9]{5})/.exec(message.text)![1]!;
+    expect(message.subject).toBe(`${code} is your Beat Market code`);
+    expect(message.html).toContain(`>${code}<`);
+    expect(message).not.toHaveProperty('sealed');
+
+    const row = await storedRow(user.email);
+    for (const part of [row.subject, row.text, row.html, row.sealed!]) expect(part).not.toContain(code);
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(row.text).toContain(`Your code: ${MASK}`);
+
+    const page = await t.app.inject({ method: 'GET', url: `/dev/mail/${row.id}` });
+    expect(page.body).toContain(`Your code: ${code}`);
+    const list = await t.app.inject({ method: 'GET', url: `/dev/mail?to=${user.email}` });
+    expect(list.body).toContain(`${code} is your Beat Market code`);
+
+    // The code read from the mailbox is the one that works.
+    const verified = await t.app.inject({ method: 'POST', url: '/verifyotp', payload: { email: user.email, otp: code } });
+    expect(verified.statusCode).toBe(200);
+  });
+
+  it("keeps an invited member's temporary password only sealed, and the one shown on /dev/mail logs in", async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: admin.email, password: 'test-password' } });
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/invite',
+      headers: { authorization: `Bearer ${login.json().token}` },
+      payload: { email: 'sealed-invite@example.test', fullName: 'Sealed Invite', credits: 0 },
+    });
+    expect(invite.statusCode).toBe(201);
+    const [message] = (await t.app.inject({ method: 'GET', url: '/dev/mail.json?to=sealed-invite@example.test' })).json().messages;
+    const password = /Temporary password: (\S+)/.exec(message.text)![1]!;
+    expect(JSON.stringify(await storedRow('sealed-invite@example.test'))).not.toContain(password);
+    const invited = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'sealed-invite@example.test', password } });
+    expect(invited.statusCode).toBe(200);
   });
 });
 

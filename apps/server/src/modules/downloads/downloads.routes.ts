@@ -55,6 +55,7 @@ export function downloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
           contentType: file.contentType,
           cacheControl: 'private, no-store',
           downloadName: file.fileName,
+          redirect: { kind: 'private', now: deps.clock.now(), notAfter: file.expiresAt },
         });
       },
     );

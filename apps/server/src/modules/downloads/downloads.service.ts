@@ -68,7 +68,7 @@ export interface IssuedLink {
 /** A link for the caller's own account, bound to the caller's session (docs/product/entitlements.md#download-links). */
 export async function createDownloadLink(deps: Deps, caller: Caller, beatId: string, fileType: FileType): Promise<IssuedLink> {
   const { user, sessionId } = caller;
-  deps.limiter.hit(downloadLimits.linksPerUser, user.id);
+  await deps.limiter.hit(downloadLimits.linksPerUser, user.id);
   const beat = await getBeat(deps, beatId);
   await assertMayDownload(deps, user, beat, fileType);
   const expiresAt = new Date(Math.floor((deps.clock.now().getTime() + DOWNLOAD_LINK_TTL_MS) / 1000) * 1000);
@@ -84,6 +84,8 @@ export interface ResolvedDownload {
   key: string;
   fileName: string;
   contentType: string;
+  /** When the link stops working: nothing handed out for it may outlive this (docs/storage.md#downloads-and-previews). */
+  expiresAt: Date;
 }
 
 export const downloadLinkMessages = {
@@ -116,6 +118,7 @@ export async function resolveDownloadLink(deps: Deps, token: string): Promise<Re
     key: storageKeyOf(beat, claims.fileType)!,
     fileName: downloadFileName(beat, claims.fileType),
     contentType: fileFormats[claims.fileType].contentType,
+    expiresAt: claims.expiresAt,
   };
 }
 

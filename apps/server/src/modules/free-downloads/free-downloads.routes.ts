@@ -47,6 +47,7 @@ export function freeDownloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
           contentType: 'audio/mpeg',
           cacheControl: 'private, no-store',
           downloadName: file.fileName,
+          redirect: { kind: 'private', now: deps.clock.now(), notAfter: file.expiresAt },
         });
       },
     );

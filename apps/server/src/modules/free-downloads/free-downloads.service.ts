@@ -82,8 +82,8 @@ export interface FreeDownloadRequest {
  * second request for the same beat and address within 24 hours (429). On any failure nothing is kept.
  */
 export async function requestFreeDownload(deps: Deps, input: FreeDownloadRequest): Promise<{ message: string; lead: FreeDownloadLeadRow }> {
-  deps.limiter.hit(freeDownloadLimits.perAddress, input.address);
-  deps.limiter.hit(freeDownloadLimits.perEmail, input.email);
+  await deps.limiter.hit(freeDownloadLimits.perAddress, input.address);
+  await deps.limiter.hit(freeDownloadLimits.perEmail, input.email);
   const [beat] = await deps.db.select().from(beats).where(and(eq(beats.id, input.beatId), isListed)).limit(1);
   if (!beat) throw notFound(freeDownloadMessages.unavailable);
   if (!beat.freeDownload) throw badRequest(freeDownloadMessages.notFree);
@@ -121,16 +121,10 @@ export async function requestFreeDownload(deps: Deps, input: FreeDownloadRequest
       .insert(freeDownloadLeads)
       .values({ email: input.email, beatId: beat.id, consent: input.consent, createdAt: now })
       .returning();
+    // The lead and its e-mail commit together: without the mail there is no lead, so the address may ask again at once.
+    await deps.mailer.send({ to: row!.email, ...renderEmail(freeDownloadEmail(deps, beat, row!)) }, tx);
     return row!;
   });
-
-  try {
-    await deps.mailer.send({ to: lead.email, ...renderEmail(freeDownloadEmail(deps, beat, lead)) });
-  } catch (error) {
-    // The mail was not queued: the lead goes too, so the address may ask again at once.
-    await deps.db.delete(freeDownloadLeads).where(eq(freeDownloadLeads.id, lead.id));
-    throw error;
-  }
   return { message: sentMessage(lead.email), lead };
 }
 
@@ -158,6 +152,8 @@ function freeDownloadEmail(deps: Deps, beat: BeatRow, lead: FreeDownloadLeadRow)
 export interface ResolvedFreeDownload {
   key: string;
   fileName: string;
+  /** When the link stops working: nothing handed out for it may outlive this (docs/storage.md#downloads-and-previews). */
+  expiresAt: Date;
 }
 
 /**
@@ -185,7 +181,7 @@ export async function resolveFreeDownload(deps: Deps, token: string, confirm: bo
       .where(and(eq(freeDownloadLeads.id, lead.id), isNull(freeDownloadLeads.confirmedAt)));
   }
   const name = downloadFileName(beat, 'mp3').replace(/\.mp3$/, ' (tagged).mp3');
-  return { key: beat.previewKey, fileName: name };
+  return { key: beat.previewKey, fileName: name, expiresAt: check.claims.expiresAt };
 }
 
 /** The address an unsubscribe link names, or a 403 for a link that is not one of ours. */

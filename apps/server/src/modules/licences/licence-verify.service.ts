@@ -26,7 +26,7 @@ export function licenceStatus(row: { refundedAt: Date | null; supersededAt: Date
 }
 
 export async function verifyLicence(deps: Deps, licenceId: string, address: string): Promise<LicenseVerification> {
-  deps.limiter.hit(verificationsPerAddress, address);
+  await deps.limiter.hit(verificationsPerAddress, address);
   const [row] = await deps.db
     .select({
       licenceId: purchases.licenceId,

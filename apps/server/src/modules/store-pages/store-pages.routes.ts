@@ -47,7 +47,9 @@ export function storePagesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get('/api/intro-video/:file', { schema: { tags: ['store'], params: introFileParams } }, async (request, reply) => {
       const file = await introFile(deps, request.params.file);
       // Links carry the version (?v=), so a short cache never shows an old video for long.
-      return sendStoredFile(deps.storage, request, reply, { ...file, cacheControl: 'public, max-age=300' });
+      // Captions are streamed: a <track> from another origin would need the bucket to allow this site (CORS).
+      const redirect = file.contentType.startsWith('text/') ? undefined : ({ kind: 'public', now: deps.clock.now() } as const);
+      return sendStoredFile(deps.storage, request, reply, { ...file, cacheControl: 'public, max-age=300', redirect });
     });
   };
 }

@@ -1,0 +1,269 @@
+/**
+ * Goal 14 of `npm run bench`: the store's throughput grows with its processes. The production bundle runs as 1 and
+ * then as 3 processes on one scratch database of the PostgreSQL server, behind the round-robin proxy of
+ * `npm run cluster` (scripts/cluster-proxy.mjs), and autocannon sends the same mix to both for BENCH_CLUSTER_SECONDS
+ * (60 by default): browsing (catalog pages, beat pages, searches) and buying (log in, add to the cart, open a
+ * checkout, pay at the test checkout, whose webhook fulfils the order). Requests per second of both are printed;
+ * the goal passes when 3 processes serve more than 1. Alone: BENCH_ONLY=cluster.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Request as AutocannonRequest } from 'autocannon';
+import pg from 'pg';
+import { scratchPostgres } from './scratch-postgres.js';
+import { loadConfig } from '../src/config/env.js';
+import { openDatabase } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
+import { createDeps } from '../src/runtime.js';
+import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
+import { startRoundRobinProxy } from '../../../scripts/cluster-proxy.mjs';
+import type { Goal } from './bench-goal.js';
+
+const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
+const BEATS = Number(process.env.BENCH_CLUSTER_BEATS ?? 20_000);
+const CONNECTIONS = Number(process.env.BENCH_CLUSTER_CONNECTIONS ?? 24);
+/** One buyer per connection: each buys its own beats, one after another. */
+const TOKEN_SECRET = 'bench-cluster-secret-bench-cluster-secret';
+const PASSWORD = 'bench-buyer-password';
+const SEARCHES = ['midnight', 'drip', 'lofi', 'golden', 'phonk', 'neon'];
+
+const tracks: TrackFiles[] = Array.from({ length: 24 }, (_, i) => ({
+  mp3Key: `audio/bench/${i}.mp3`,
+  wavKey: `audio/bench/${i}.wav`,
+  stemsKey: null,
+  durationSeconds: 30,
+}));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startProcess(serverEntry: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`a server process exited with status ${child.exitCode} before it was ready`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('a server process was not ready within 120 s');
+    }
+    if (await fetch(`${url}/api/ready`).then((r) => r.ok, () => false)) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface Buyer {
+  id: string;
+  email: string;
+}
+
+interface Run {
+  rps: number;
+  p99: number;
+  failures: number;
+  purchases: number;
+}
+
+/** The mix each connection repeats: six browsing requests, then one purchase in four steps (login, cart, checkout, pay). */
+function mix(buyers: Buyer[], beatIds: string[], slugs: string[]): AutocannonRequest[] {
+  let nextBeat = 0;
+  let nextBuyer = 0;
+  const json = { 'content-type': 'application/json' };
+  type Context = { buyer?: Buyer; token?: string; beatId?: string; sessionId?: string };
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  return [
+    { method: 'GET', path: '/api/beats?type=Non-Exclusive&limit=50' },
+    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
+    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats?type=Non-Exclusive&limit=50&q=${pick(SEARCHES)}` }) },
+    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
+    { method: 'GET', path: '/api/beats?type=Non-Exclusive&limit=50' },
+    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
+    {
+      // A buyer logs in once (a password check costs far more than any other request), then looks at the cart.
+      setupRequest: (req, context: Context) => {
+        if (context.token) return { ...req, method: 'GET', path: `/api/cart/${context.buyer!.id}`, headers: { authorization: `Bearer ${context.token}` } };
+        context.buyer ??= buyers[nextBuyer++ % buyers.length];
+        return { ...req, method: 'POST', path: '/api/login', headers: json, body: JSON.stringify({ email: context.buyer!.email, password: PASSWORD }) };
+      },
+      onResponse: (status, body, context: Context) => {
+        if (status === 200 && !context.token) context.token = (JSON.parse(body) as { token: string }).token;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/cart',
+      setupRequest: (req, context: Context) => {
+        context.beatId = beatIds[nextBeat++ % beatIds.length];
+        return {
+          ...req,
+          headers: { ...json, authorization: `Bearer ${context.token}` },
+          body: JSON.stringify({ userId: context.buyer!.id, beatId: context.beatId }),
+        };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/create-checkout-session',
+      setupRequest: (req, context: Context) => ({
+        ...req,
+        headers: { ...json, authorization: `Bearer ${context.token}` },
+        body: JSON.stringify({ userId: context.buyer!.id, email: context.buyer!.email, beatDetails: [{ beatId: context.beatId }] }),
+      }),
+      onResponse: (status, body, context: Context) => {
+        context.sessionId = status === 200 ? (JSON.parse(body) as { session: { id: string } }).session.id : 'cs_test_0000000000';
+      },
+    },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Buyer' }).toString(),
+      setupRequest: (req, context: Context) => ({ ...req, path: `/test-checkout/${context.sessionId}/pay` }),
+    },
+  ];
+}
+
+/** Each step's failed answers, by status ("4: 409" is the fifth step answering 409), to tell what failed. */
+function countingFailures(requests: AutocannonRequest[], failed: Map<string, number>): AutocannonRequest[] {
+  return requests.map((request, step): AutocannonRequest => {
+    const own = typeof request.onResponse === 'function' ? request.onResponse : undefined;
+    return {
+      ...request,
+      onResponse: (status, body, context, headers) => {
+        if (status >= 400) failed.set(`${step}: ${status}`, (failed.get(`${step}: ${status}`) ?? 0) + 1);
+        own?.(status, body, context, headers);
+      },
+    };
+  });
+}
+
+async function load(url: string, steps: AutocannonRequest[], seconds = SECONDS): Promise<Omit<Run, 'purchases'>> {
+  let failures = 0;
+  const failed = new Map<string, number>();
+  const requests = countingFailures(steps, failed);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (error, done) => (error ? reject(error) : resolve(done)));
+    // The pay step answers 303 (to the confirmation page): only 4xx and 5xx are failures.
+    instance.on('response', (_client, status) => {
+      if (status >= 400) failures += 1;
+    });
+  });
+  if (failed.size > 0) console.log(`  failed answers by step of the mix: ${[...failed].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
+  return { rps: result.requests.average, p99: result.latency.p99, failures: failures + result.errors + result.timeouts };
+}
+
+export async function clusterGoals(serverUrl: string, serverEntry: string, redisUrl: string | undefined): Promise<Goal[]> {
+  const scratch = await scratchPostgres(serverUrl, 'beat_bench_cluster');
+  const databaseUrl = scratch.url;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beat-bench-cluster-'));
+  const runs: Record<number, Run> = {};
+  try {
+    const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
+    let buyers: Buyer[];
+    try {
+      await database.migrate();
+      const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, TOKEN_SECRET, LOG_LEVEL: 'silent' });
+      const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')));
+      await insertCatalog(deps, tracks, { nonExclusive: BEATS, exclusive: 0, batchSize: 2000 });
+      await database.db.execute(`update beats set preview_key = replace(mp3_key, '.mp3', '-preview.mp3'), preview_render_key = 'bench', audio_state = 'ready'`);
+      const passwordHash = await hashPassword(PASSWORD);
+      buyers = await database.db
+        .insert(users)
+        .values(Array.from({ length: CONNECTIONS * 2 }, (_, i) => ({ email: `bench-buyer-${i}@example.test`, fullName: `Bench Buyer ${i}`, passwordHash })))
+        .returning({ id: users.id, email: users.email });
+      await database.db.execute('ANALYZE');
+    } finally {
+      await database.close();
+    }
+
+    for (const size of [1, 3]) {
+      // The built-in test checkout takes the payments (development); limits are lifted so they measure nothing.
+      const env: Record<string, string> = {
+        NODE_ENV: 'development',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        TOKEN_SECRET,
+        SEED_DEMO: 'never',
+        LOG_LEVEL: 'warn',
+        WORKER_CONCURRENCY: '1',
+        RATE_LIMIT_SCALE: '1000000',
+        TRUST_PROXY: 'loopback',
+        MALLOC_ARENA_MAX: '2',
+        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bench-${name}` } : {}),
+      };
+      const processes = await Promise.all(Array.from({ length: size }, () => startProcess(serverEntry, env)));
+      const proxy = await startRoundRobinProxy({ targets: processes.map((p) => p.url) });
+      try {
+        const page = (await (await fetch(`${proxy.url}/api/beats?type=Non-Exclusive&limit=50`)).json()) as { beats: Array<{ slug: string }> };
+        const slugs = page.beats.map((b) => b.slug);
+        const ids = await (async () => {
+          const client = new pg.Client({ connectionString: databaseUrl });
+          await client.connect();
+          try {
+            // Each run buys beats nobody has bought yet.
+            const { rows } = await client.query<{ id: string }>(
+              `select id from beats where published and not free_download and price_cents is not null and beat_type = 'Non-Exclusive'
+                 and not exists (select 1 from purchases p where p.beat_id = beats.id) order by random() limit 20000`,
+            );
+            return rows.map((r) => r.id);
+          } finally {
+            await client.end();
+          }
+        })();
+        const countPurchases = async () => {
+          const client = new pg.Client({ connectionString: databaseUrl });
+          await client.connect();
+          try {
+            return Number((await client.query<{ n: string }>('select count(*) as n from purchases')).rows[0]!.n);
+          } finally {
+            await client.end();
+          }
+        };
+        // A few seconds unmeasured first: every process's caches filled and its code compiled, as in a store that has been running.
+        await load(proxy.url, mix(buyers.slice(size === 1 ? 0 : CONNECTIONS), ids.slice(ids.length / 2), slugs), 5);
+        const before = await countPurchases();
+        const result = await load(proxy.url, mix(buyers.slice(size === 1 ? 0 : CONNECTIONS), ids.slice(0, ids.length / 2), slugs));
+        runs[size] = { ...result, purchases: (await countPurchases()) - before };
+        console.log(
+          `  ${size} process${size === 1 ? '' : 'es'}: ${Math.round(result.rps)} requests/s, p99 ${result.p99} ms, ` +
+            `${runs[size]!.purchases} purchases, ${result.failures} failed requests (${SECONDS} s, ${CONNECTIONS} connections)`,
+        );
+      } finally {
+        await proxy.close();
+        for (const p of processes) p.child.kill('SIGTERM');
+        await Promise.all(processes.map((p) => (p.child.exitCode !== null ? null : new Promise((r) => p.child.once('exit', r)))));
+      }
+    }
+  } finally {
+    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const one = runs[1]!;
+  const three = runs[3]!;
+  return [
+    {
+      goal: '14',
+      what: `browsing and buying through the proxy: 3 processes ÷ 1 process, requests/s (${SECONDS} s each, ${os.availableParallelism()} cores)`,
+      value: `${(three.rps / one.rps).toFixed(2)} (${Math.round(three.rps)} ÷ ${Math.round(one.rps)})`,
+      target: '> 1',
+      pass: three.rps > one.rps && one.failures === 0 && three.failures === 0,
+    },
+  ];
+}
