@@ -18,6 +18,43 @@ import { build } from 'vite';
  */
 export const firstScreenPaths = ['/', '/beats', '/exclusives', '/login'];
 
+/** The route module each first screen shows (app/router.tsx loads it lazily): its code is asked for by the HTML itself. */
+const pageModules = {
+  '/': 'src/app/routes/catalog.tsx',
+  '/beats': 'src/app/routes/catalog.tsx',
+  '/exclusives': 'src/app/routes/exclusives.tsx',
+  '/login': 'src/app/routes/login.tsx',
+};
+
+/**
+ * The files of a page's code that the entry does not already preload: the page's chunk and every chunk it imports
+ * statically (not what it loads later, as the VIP list). The server names them in the page's `Link` header
+ * (modulepreload), read from `first-screens/preloads.json`: without it the browser learns of them only once the entry
+ * has run, one round trip and a script's run later; in the header rather than as elements, they cost the page no
+ * elements (docs/decisions/0019-first-screen.md).
+ */
+export function pagePreloads(bundle, root, pathname) {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, pageModules[pathname]));
+  if (!entry || !page) throw new Error(`prerender: no chunk for the page of ${pathname} (${pageModules[pathname]})`);
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const staticClosure = (start) => {
+    const seen = new Set();
+    const visit = (fileName) => {
+      if (seen.has(fileName)) return;
+      seen.add(fileName);
+      for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+    };
+    visit(start.fileName);
+    return seen;
+  };
+  const loaded = staticClosure(entry);
+  return [...staticClosure(page)]
+    .filter((fileName) => !loaded.has(fileName))
+    .map((fileName) => `/${fileName}`);
+}
+
 /** The controls of every `<form>` of a drawing, disabled until the takeover enables them (`data-takeover-enables`). */
 export function disableFormsUntilTakeover(markup) {
   return markup.replace(/<form\b[\s\S]*?<\/form>/g, (form) =>
@@ -40,6 +77,7 @@ const firstScreenFonts = [/^space-grotesk-latin-(600|700)-normal-.*\.woff2$/];
 
 export function prerenderFirstScreens() {
   let config;
+  let bundle;
   return {
     name: 'prerender-first-screens',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -54,6 +92,10 @@ export function prerenderFirstScreens() {
         attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
         injectTo: 'head',
       }));
+    },
+    // The bundle as written: the chunks that held only styles are gone from it by then (vite.config.ts: one stylesheet).
+    writeBundle(_options, output) {
+      bundle = output;
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
@@ -75,6 +117,8 @@ export function prerenderFirstScreens() {
 
         const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         mkdirSync(path.join(outDir, 'first-screens'), { recursive: true });
+        const preloads = Object.fromEntries(firstScreenPaths.map((pathname) => [pathname, pagePreloads(bundle, config.root, pathname)]));
+        writeFileSync(path.join(outDir, 'first-screens/preloads.json'), JSON.stringify(preloads));
         for (const pathname of firstScreenPaths) {
           let markup = disableFormsUntilTakeover(await renderFirstScreen(pathname));
           // The page's <title> (the first one drawn) goes in the head, in place of the shell's; the element stays where the

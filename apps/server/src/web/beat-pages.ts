@@ -16,6 +16,7 @@ import { previewLink } from '../modules/beats/preview-links.js';
 import { createVersionedCache } from '../modules/beats/versioned-cache.js';
 import type { Sized } from '../lib/byte-lru.js';
 import type { SendPage } from './web-app.js';
+import { scriptJson } from './script-json.js';
 
 const STORE_NAME = 'Beat Market';
 /** Room for the heads of thousands of pages (about 3 KB each). */
@@ -24,16 +25,6 @@ export const BEAT_HEAD_CACHE_BYTES = 8 * 1024 * 1024;
 /** Text for an HTML attribute or element: nothing in it can close the tag or start markup. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** JSON inside <script type="application/ld+json">: no `</script>`, `<!--` or line separator can end or bend it. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The store's address for absolute links: PUBLIC_URL, else the address the visitor used. */

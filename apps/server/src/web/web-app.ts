@@ -4,6 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { compress, requestEncoding, varyOnEncoding } from '../lib/compression.js';
+import { firstAnswersElement } from './first-answers.js';
 import { embeddablePageCsp, webAppCsp } from './security-headers.js';
 
 /** Paths the API owns; everything else that is a GET for a page gets the web app. */
@@ -22,7 +24,7 @@ export interface PageOptions {
   framable?: boolean;
 }
 
-export type SendPage = (reply: FastifyReply, page?: PageOptions) => FastifyReply;
+export type SendPage = (reply: FastifyReply, page?: PageOptions) => Promise<FastifyReply>;
 
 /** An HTML page of the build cut where the per-answer nonce goes: right after <head>. */
 interface Template {
@@ -30,6 +32,8 @@ interface Template {
   after: string;
   /** `after` without the shell's <title> and description, for a page that brings its own (`PageOptions.head`). */
   afterOwnHead: string;
+  /** The page's code beyond the entry's, named in its `Link` header (a drawn first screen's). */
+  link?: string;
 }
 
 function template(html: string): Template {
@@ -44,6 +48,26 @@ function template(html: string): Template {
 }
 
 /**
+ * A drawn page's `Link` header: what its head asks for, in the order a phone needs it — the stylesheet, the headings'
+ * fonts, the entry and its modules — then the page's own code, which the browser would otherwise learn of only once
+ * the entry has run. Named first in the header, the stylesheet and the fonts are asked for before the page's many
+ * small scripts, which would otherwise hold them up on the six connections of HTTP/1.1
+ * (docs/decisions/0019-first-screen.md).
+ */
+function linkHeader(html: string, pageFiles: string[]): string {
+  const head = /<head[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
+  const hrefs = (pattern: RegExp) => [...head.matchAll(pattern)].map((match) => match[1]!);
+  const links = [
+    ...hrefs(/<link rel="stylesheet"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
+    ...hrefs(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
+    ...hrefs(/<script type="module"[^>]*src="([^"]+)"/g).map((href) => `<${href}>; rel=modulepreload; crossorigin`),
+    ...hrefs(/<link rel="modulepreload"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=modulepreload; crossorigin`),
+    ...pageFiles.map((href) => `<${href}>; rel=modulepreload; crossorigin`),
+  ];
+  return links.join(', ');
+}
+
+/**
  * The pages whose first screen the build drew (apps/web/prerender-first-screens.mjs): `first-screens/index.html`
  * is `/`, `first-screens/<name>.html` is `/<name>` (docs/decisions/0019-first-screen.md).
  */
@@ -51,10 +75,16 @@ function firstScreens(distDir: string): Map<string, Template> {
   const dir = path.join(distDir, 'first-screens');
   const pages = new Map<string, Template>();
   if (!existsSync(dir)) return pages;
+  // The files of each page's code that the browser would otherwise learn of only once the entry has run.
+  const preloadsFile = path.join(dir, 'preloads.json');
+  const preloads = existsSync(preloadsFile) ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as Record<string, string[]>) : {};
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.html')) continue;
     const name = file.slice(0, -'.html'.length);
-    pages.set(name === 'index' ? '/' : `/${name}`, template(readFileSync(path.join(dir, file), 'utf8')));
+    const pathname = name === 'index' ? '/' : `/${name}`;
+    const html = readFileSync(path.join(dir, file), 'utf8');
+    const files = preloads[pathname] ?? [];
+    pages.set(pathname, { ...template(html), link: files.length ? linkHeader(html, files) : undefined });
   }
   return pages;
 }
@@ -86,18 +116,30 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     },
   });
 
-  return (reply, page = {}) => {
+  return async (reply, page = {}) => {
     const nonce = randomBytes(16).toString('base64');
     if (page.status) reply.code(page.status);
     // A page with its own head (a beat's) or status draws itself; the first screens are those of plain pages, and
     // of their plain address: the drawing shows no search or filter, so `/?q=…` is drawn by the app (the app takes
     // the drawing over as it is: docs/decisions/0019-first-screen.md).
     const [pathname = '/', query = ''] = reply.request.url.split('?', 2);
-    const { before, after, afterOwnHead } = (!page.head && !page.status && query === '' && drawn.get(pathname)) || shell;
-    return reply
+    const firstScreen = !page.head && !page.status && query === '' ? drawn.get(pathname) : undefined;
+    const { before, after, afterOwnHead } = firstScreen ?? shell;
+    let html = `${before}<meta property="csp-nonce" nonce="${nonce}">${page.head ? `${page.head}${afterOwnHead}` : after}`;
+    // The drawn page's first calls come answered inside it (docs/decisions/0019-first-screen.md#first-answers).
+    if (firstScreen) {
+      const answers = await firstAnswersElement(app, pathname, nonce);
+      if (answers) html = html.replace('</body>', () => `${answers}</body>`);
+    }
+    if (firstScreen?.link) reply.header('Link', firstScreen.link);
+    reply
       .header('Content-Security-Policy', page.framable ? embeddablePageCsp(nonce) : webAppCsp(nonce))
       .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(`${before}<meta property="csp-nonce" nonce="${nonce}">${page.head ? `${page.head}${afterOwnHead}` : after}`);
+      .header('Vary', varyOnEncoding(reply.getHeader('vary')))
+      .type('text/html; charset=utf-8');
+    // Compressed as the browser asks: the HTML is the first thing a phone waits for (a quarter of its size in brotli).
+    const encoding = requestEncoding(reply.request);
+    if (encoding === 'identity') return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(await compress(html, encoding));
   };
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth';
 import { PlayerProvider } from '../features/player';
-import { prefetchStoreConfig } from '../lib/store-config';
+import { prefetchStoreConfig, seedStoreConfig } from '../lib/store-config';
 import { useLiveCatalog } from '../lib/live-catalog';
 import { useToasterWanted, wantToaster } from '../lib/toast';
 
@@ -10,9 +10,12 @@ import { useToasterWanted, wantToaster } from '../lib/toast';
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })));
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+    // A drawn page came with the config: the cache starts with it (lib/first-answers.ts).
+    seedStoreConfig(client);
+    return client;
+  });
   // Prices and the catalog size are read app-wide: asked for once the first screen is committed, before any part
   // of it asks. Not while rendering: an answer arriving in the middle of hydrating a drawn first screen would change
   // what the rest of it renders (docs/decisions/0019-first-screen.md).
