@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import pg from 'pg';
 import { scratchPostgres } from './scratch-postgres.js';
@@ -21,7 +22,6 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
 import { createDeps } from '../src/runtime.js';
 import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
-import { startRoundRobinProxy } from '../../../scripts/cluster-proxy.mjs';
 import type { Goal } from './bench-goal.js';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
@@ -48,6 +48,39 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+const proxyModule = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/cluster-proxy.mjs')).href;
+
+/**
+ * The round-robin proxy of `npm run cluster` in a process of its own, as in front of a real cluster: in the bench's
+ * process it would share one core with autocannon and measure the client instead of the store.
+ */
+async function startProxyProcess(targets: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const code =
+    `const { startRoundRobinProxy } = await import(${JSON.stringify(proxyModule)});` +
+    `const proxy = await startRoundRobinProxy({ targets: ${JSON.stringify(targets)} });` +
+    `console.log('proxy at ' + proxy.url);` +
+    `process.once('SIGTERM', () => proxy.close().then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /proxy at (\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the proxy exited with ${code}`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function startProcess(serverEntry: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
@@ -209,7 +242,7 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
         ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bench-${name}` } : {}),
       };
       const processes = await Promise.all(Array.from({ length: size }, () => startProcess(serverEntry, env)));
-      const proxy = await startRoundRobinProxy({ targets: processes.map((p) => p.url) });
+      const proxy = await startProxyProcess(processes.map((p) => p.url));
       try {
         const page = (await (await fetch(`${proxy.url}/api/beats?type=Non-Exclusive&limit=50`)).json()) as { beats: Array<{ slug: string }> };
         const slugs = page.beats.map((b) => b.slug);
