@@ -5,7 +5,8 @@
  * recipient. The SMTP delivery opens it to send it and then drops it; the embedded mailbox (/dev/mail) opens it to
  * show it. A row whose seal cannot be opened (TOKEN_SECRET changed) shows its masked copy.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { derivedKey } from '../../lib/derived-key.js';
 import { escapeHtml } from './templates.js';
 import type { MailMessage } from './mailer.js';
 
@@ -32,7 +33,7 @@ const keys = new Map<string, Buffer>();
 function keyFor(tokenSecret: string): Buffer {
   let key = keys.get(tokenSecret);
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', tokenSecret, 'beat-market', 'mail-outbox', 32));
+    key = derivedKey(tokenSecret, 'mail-outbox');
     keys.set(tokenSecret, key);
   }
   return key;

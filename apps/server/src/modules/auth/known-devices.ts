@@ -5,7 +5,8 @@
  * its own key derived from the token secret, packed in binary:
  * version (1) · user id (16) · device id (16) · expiry in Unix seconds (4) · MAC (24).
  */
-import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '../../lib/derived-key.js';
 import type { Config } from '../../config/env.js';
 import type { Deps } from '../../deps.js';
 import { bytesToUuid, uuidToBytes } from '../../lib/uuid-bytes.js';
@@ -28,7 +29,7 @@ const PAYLOAD_BYTES = 37;
 const MAC_BYTES = 24;
 
 function createDeviceSigner(tokenSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', tokenSecret, 'beat-market', 'known-devices', 32));
+  const key = derivedKey(tokenSecret, 'known-devices');
   const mac = (payload: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
   return {
     sign(device: KnownDevice, expiresAt: Date): string {

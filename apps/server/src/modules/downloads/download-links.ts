@@ -6,7 +6,8 @@
  * preview grant, nor they for a link. Packed in binary so the link stays short: version (1) · user id (16) ·
  * beat id (16) · file type (1) · expiry in Unix seconds (4) · session id (16) · MAC (18).
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '../../lib/derived-key.js';
 import { fileTypes, type FileType } from '@beat/shared';
 import { bytesToUuid, uuidToBytes } from '../../lib/uuid-bytes.js';
 
@@ -29,7 +30,7 @@ const PAYLOAD_BYTES = 54;
 const MAC_BYTES = 18;
 
 export function createLinkSigner(tokenSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', tokenSecret, 'beat-market', 'download-links', 32));
+  const key = derivedKey(tokenSecret, 'download-links');
   const mac = (payload: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
 
   return {

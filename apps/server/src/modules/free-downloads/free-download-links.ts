@@ -5,7 +5,8 @@
  * - the unsubscribe link names one lead (its address is what unsubscribes) and never expires: version (1) · lead id (16) · MAC (18).
  * Each kind has its own HKDF-derived key, so neither passes for the other, for a session token or for a buyer's download link.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '../../lib/derived-key.js';
 import { bytesToUuid, uuidToBytes } from '../../lib/uuid-bytes.js';
 
 export const FREE_DOWNLOAD_LINK_TTL_MS = 24 * 60 * 60_000;
@@ -24,7 +25,7 @@ export interface FreeLinkClaims {
 export type FreeLinkCheck = { ok: true; claims: FreeLinkClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 function macOf(secret: string, purpose: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'beat-market', purpose, 32));
+  const key = derivedKey(secret, purpose);
   return (payload: Buffer) => createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
 }
 
