@@ -3,7 +3,7 @@
  * out presigned URLs, answers a GET with a redirect to one (docs/storage.md#downloads-and-previews).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { attachmentDisposition, type ByteRange, type Storage } from '../adapters/storage/storage.js';
+import { attachmentDisposition, type ByteRange, type Storage, type StoredFile } from '../adapters/storage/storage.js';
 import { notFound } from './errors.js';
 
 /** Parses a single `bytes=` range; undefined means "send it all", null means unsatisfiable. */
@@ -32,6 +32,8 @@ export interface SendFileOptions {
   downloadName?: string;
   /** May a GET be sent to a presigned URL instead (storage that has them only)? Unset: the server sends the bytes. */
   redirect?: RedirectRule;
+  /** The file's stat when the caller already asked for it (a bucket answers each stat with a request). */
+  stat?: StoredFile;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function sendStoredFile(
   reply: FastifyReply,
   options: SendFileOptions,
 ): Promise<FastifyReply> {
-  const file = await storage.stat(options.key);
+  const file = options.stat ?? (await storage.stat(options.key));
   if (!file) throw notFound('This file is not available.');
   // A HEAD is answered here: a presigned URL is signed for GET alone.
   if (options.redirect && request.method === 'GET') {

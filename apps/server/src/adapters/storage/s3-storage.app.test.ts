@@ -77,8 +77,11 @@ describe('a store whose files are in a bucket', () => {
     const made = await t.app.inject(authed(buyer, { method: 'POST', url: '/api/download', payload: { beatId: beat.id, userId: buyerId, fileType: 'mp3' } }));
     const link = made.json() as DownloadLink;
     const before = Date.now();
+    const asked = s3.requests.length;
     const res = await t.app.inject({ method: 'GET', url: link.url });
     expect(res.statusCode).toBe(302);
+    // One look at the object before the redirect, not one per layer.
+    expect(s3.requests.slice(asked).filter((r) => r.method === 'HEAD')).toHaveLength(1);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     const location = new URL(res.headers.location as string);

@@ -44,7 +44,8 @@ export function downloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
         // Set first, so refusals carry them too: the link never leaks through a Referer, and nothing keeps a copy.
         reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'private, no-store');
         const file = await resolveDownloadLink(deps, request.params.token);
-        if (!(await deps.storage.stat(file.key))) throw notFound('This file is not available.');
+        const stat = await deps.storage.stat(file.key);
+        if (!stat) throw notFound('This file is not available.');
         // One row per download: a resumed transfer (a Range that does not start at byte 0) or a HEAD is not a new one.
         const range = request.headers.range?.trim();
         if (request.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
@@ -56,6 +57,7 @@ export function downloadsRoutes(deps: Deps): FastifyPluginAsyncZod {
           cacheControl: 'private, no-store',
           downloadName: file.fileName,
           redirect: { kind: 'private', now: deps.clock.now(), notAfter: file.expiresAt },
+          stat,
         });
       },
     );
