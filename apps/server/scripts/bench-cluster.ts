@@ -3,7 +3,8 @@
  * then as 3 processes on one scratch database of the PostgreSQL server, behind the round-robin proxy of
  * `npm run cluster` (scripts/cluster-proxy.mjs), and autocannon sends the same mix to both for BENCH_CLUSTER_SECONDS
  * (60 by default): browsing (catalog pages, beat pages, searches) and buying (log in, add to the cart, open a
- * checkout, pay at the test checkout, whose webhook fulfils the order). Requests per second of both are printed;
+ * checkout, pay at the test checkout, whose webhook fulfils the order; each buyer logs in once). Requests per second
+ * of both are printed, with how busy the machine's cores were (the database, the proxy and autocannon share them);
  * the goal passes when 3 processes serve more than 1. Alone: BENCH_ONLY=cluster.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,7 +28,8 @@ import type { Goal } from './bench-goal.js';
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
 const BEATS = Number(process.env.BENCH_CLUSTER_BEATS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CLUSTER_CONNECTIONS ?? 24);
-/** One buyer per connection: each buys its own beats, one after another. */
+/** Buyers per run: twice the connections, so a buyer is free whenever a connection starts a purchase. */
+const BUYERS_PER_RUN = CONNECTIONS * 2;
 const TOKEN_SECRET = 'bench-cluster-secret-bench-cluster-secret';
 const PASSWORD = 'bench-buyer-password';
 const SEARCHES = ['midnight', 'drip', 'lofi', 'golden', 'phonk', 'neon'];
@@ -107,20 +109,63 @@ interface Buyer {
   email: string;
 }
 
+/** A buyer with the session of their first login, once logged in. */
+interface Shopper {
+  buyer: Buyer;
+  token?: string;
+}
+
+/**
+ * The buyers not in a purchase right now. autocannon starts each round of the mix with an empty context, so a
+ * buyer's session is kept here between rounds: each buyer logs in once, as a returning customer does, and a
+ * password check (tens of milliseconds of CPU, by design) is not made for every purchase.
+ */
+class Shoppers {
+  private readonly idle: Shopper[];
+  constructor(buyers: Buyer[]) {
+    this.idle = buyers.map((buyer) => ({ buyer }));
+  }
+  take(): Shopper {
+    const shopper = this.idle.shift();
+    if (!shopper) throw new Error('more connections than buyers: each connection needs a buyer of its own');
+    return shopper;
+  }
+  giveBack(shopper: Shopper): void {
+    this.idle.push(shopper);
+  }
+}
+
 interface Run {
   rps: number;
   p99: number;
   failures: number;
   purchases: number;
+  /** How busy the machine's cores were during the run, 0–1: every process on it, the database's included. */
+  busy: number;
 }
 
-/** The mix each connection repeats: six browsing requests, then one purchase in four steps (login, cart, checkout, pay). */
-function mix(buyers: Buyer[], beatIds: string[], slugs: string[]): AutocannonRequest[] {
+/** The machine's cores' time so far, busy and in all. */
+function coreTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
+}
+
+/**
+ * The mix each connection repeats: six browsing requests, then one purchase in four steps (the cart, or the login
+ * the first time, then adding to the cart, the checkout and paying).
+ */
+function mix(shoppers: Shoppers, beatIds: string[], slugs: string[]): AutocannonRequest[] {
   let nextBeat = 0;
-  let nextBuyer = 0;
   const json = { 'content-type': 'application/json' };
-  type Context = { buyer?: Buyer; token?: string; beatId?: string; sessionId?: string };
+  type Context = { shopper?: Shopper; beatId?: string; sessionId?: string };
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const auth = (context: Context) => ({ ...json, authorization: `Bearer ${context.shopper!.token}` });
   return [
     { method: 'GET', path: '/api/beats?type=Non-Exclusive&limit=50' },
     { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
@@ -129,14 +174,15 @@ function mix(buyers: Buyer[], beatIds: string[], slugs: string[]): AutocannonReq
     { method: 'GET', path: '/api/beats?type=Non-Exclusive&limit=50' },
     { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
     {
-      // A buyer logs in once (a password check costs far more than any other request), then looks at the cart.
+      // A buyer who has logged in before looks at the cart; one who has not logs in.
       setupRequest: (req, context: Context) => {
-        if (context.token) return { ...req, method: 'GET', path: `/api/cart/${context.buyer!.id}`, headers: { authorization: `Bearer ${context.token}` } };
-        context.buyer ??= buyers[nextBuyer++ % buyers.length];
-        return { ...req, method: 'POST', path: '/api/login', headers: json, body: JSON.stringify({ email: context.buyer!.email, password: PASSWORD }) };
+        const shopper = (context.shopper = shoppers.take());
+        if (shopper.token) return { ...req, method: 'GET', path: `/api/cart/${shopper.buyer.id}`, headers: auth(context) };
+        const { email } = shopper.buyer;
+        return { ...req, method: 'POST', path: '/api/login', headers: json, body: JSON.stringify({ email, password: PASSWORD }) };
       },
       onResponse: (status, body, context: Context) => {
-        if (status === 200 && !context.token) context.token = (JSON.parse(body) as { token: string }).token;
+        if (status === 200 && !context.shopper!.token) context.shopper!.token = (JSON.parse(body) as { token: string }).token;
       },
     },
     {
@@ -146,8 +192,8 @@ function mix(buyers: Buyer[], beatIds: string[], slugs: string[]): AutocannonReq
         context.beatId = beatIds[nextBeat++ % beatIds.length];
         return {
           ...req,
-          headers: { ...json, authorization: `Bearer ${context.token}` },
-          body: JSON.stringify({ userId: context.buyer!.id, beatId: context.beatId }),
+          headers: auth(context),
+          body: JSON.stringify({ userId: context.shopper!.buyer.id, beatId: context.beatId }),
         };
       },
     },
@@ -156,8 +202,8 @@ function mix(buyers: Buyer[], beatIds: string[], slugs: string[]): AutocannonReq
       path: '/create-checkout-session',
       setupRequest: (req, context: Context) => ({
         ...req,
-        headers: { ...json, authorization: `Bearer ${context.token}` },
-        body: JSON.stringify({ userId: context.buyer!.id, email: context.buyer!.email, beatDetails: [{ beatId: context.beatId }] }),
+        headers: auth(context),
+        body: JSON.stringify({ userId: context.shopper!.buyer.id, email: context.shopper!.buyer.email, beatDetails: [{ beatId: context.beatId }] }),
       }),
       onResponse: (status, body, context: Context) => {
         context.sessionId = status === 200 ? (JSON.parse(body) as { session: { id: string } }).session.id : 'cs_test_0000000000';
@@ -168,6 +214,8 @@ function mix(buyers: Buyer[], beatIds: string[], slugs: string[]): AutocannonReq
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Buyer' }).toString(),
       setupRequest: (req, context: Context) => ({ ...req, path: `/test-checkout/${context.sessionId}/pay` }),
+      // The purchase is over: the buyer may buy again, on any connection.
+      onResponse: (_status, _body, context: Context) => shoppers.giveBack(context.shopper!),
     },
   ];
 }
@@ -187,6 +235,7 @@ function countingFailures(requests: AutocannonRequest[], failed: Map<string, num
 }
 
 async function load(url: string, steps: AutocannonRequest[], seconds = SECONDS): Promise<Omit<Run, 'purchases'>> {
+  const start = coreTimes();
   let failures = 0;
   const failed = new Map<string, number>();
   const requests = countingFailures(steps, failed);
@@ -198,7 +247,9 @@ async function load(url: string, steps: AutocannonRequest[], seconds = SECONDS):
     });
   });
   if (failed.size > 0) console.log(`  failed answers by step of the mix: ${[...failed].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
-  return { rps: result.requests.average, p99: result.latency.p99, failures: failures + result.errors + result.timeouts };
+  const end = coreTimes();
+  const busy = (end.busy - start.busy) / (end.total - start.total);
+  return { rps: result.requests.average, p99: result.latency.p99, failures: failures + result.errors + result.timeouts, busy };
 }
 
 export async function clusterGoals(serverUrl: string, serverEntry: string, redisUrl: string | undefined): Promise<Goal[]> {
@@ -219,7 +270,7 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
       const passwordHash = await hashPassword(PASSWORD);
       buyers = await database.db
         .insert(users)
-        .values(Array.from({ length: CONNECTIONS * 2 }, (_, i) => ({ email: `bench-buyer-${i}@example.test`, fullName: `Bench Buyer ${i}`, passwordHash })))
+        .values(Array.from({ length: BUYERS_PER_RUN * 2 }, (_, i) => ({ email: `bench-buyer-${i}@example.test`, fullName: `Bench Buyer ${i}`, passwordHash })))
         .returning({ id: users.id, email: users.email });
       await database.db.execute('ANALYZE');
     } finally {
@@ -269,14 +320,17 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
             await client.end();
           }
         };
+        // Each run has buyers of its own, who log in during its first seconds (unmeasured) and stay logged in.
+        const shoppers = new Shoppers(size === 1 ? buyers.slice(0, BUYERS_PER_RUN) : buyers.slice(BUYERS_PER_RUN));
         // A few seconds unmeasured first: every process's caches filled and its code compiled, as in a store that has been running.
-        await load(proxy.url, mix(buyers.slice(size === 1 ? 0 : CONNECTIONS), ids.slice(ids.length / 2), slugs), 5);
+        await load(proxy.url, mix(shoppers, ids.slice(ids.length / 2), slugs), 5);
         const before = await countPurchases();
-        const result = await load(proxy.url, mix(buyers.slice(size === 1 ? 0 : CONNECTIONS), ids.slice(0, ids.length / 2), slugs));
+        const result = await load(proxy.url, mix(shoppers, ids.slice(0, ids.length / 2), slugs));
         runs[size] = { ...result, purchases: (await countPurchases()) - before };
         console.log(
           `  ${size} process${size === 1 ? '' : 'es'}: ${Math.round(result.rps)} requests/s, p99 ${result.p99} ms, ` +
-            `${runs[size]!.purchases} purchases, ${result.failures} failed requests (${SECONDS} s, ${CONNECTIONS} connections)`,
+            `${runs[size]!.purchases} purchases, ${result.failures} failed requests (${SECONDS} s, ${CONNECTIONS} connections), ` +
+            `the machine's ${os.availableParallelism()} cores ${Math.round(result.busy * 100)}% busy`,
         );
       } finally {
         await proxy.close();
