@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRoundRobinProxy } from './cluster-proxy.mjs';
+import { serverMemoryEnv } from './server-memory-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -59,7 +60,7 @@ for (const [i, own] of ports.entries()) {
       PORT: String(own),
       // The proxy names the client in X-Forwarded-For; the processes believe only it (it connects from loopback).
       TRUST_PROXY: process.env.TRUST_PROXY || 'loopback',
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
+      ...serverMemoryEnv(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { isStale, parts, root } from './build-parts.mjs';
+import { serverMemoryEnv } from './server-memory-env.mjs';
 
 const stale = Object.keys(parts).filter((name) => isStale(parts[name]));
 const rebuild = stale.filter((name) => parts[name].tool());
@@ -24,14 +25,15 @@ if (kept.length) {
   console.warn(`Beat Market: the sources of ${labels(kept)} changed since the build, and without the dev dependencies the existing build is served (npm run build updates it).`);
 }
 
-// The server runs as a child process so that its environment can carry MALLOC_ARENA_MAX=2 (unless one is given):
-// glibc reads it only when a process starts, and without it every thread that compresses a large answer keeps its
-// own heap arena of freed memory, about 90 MB more resident memory at 100,000 beats (docs/decisions/0018-embedded-database-memory.md).
+// The server runs as a child process so that its environment can carry the C library's memory settings
+// (server-memory-env.mjs): glibc reads them only when a process starts, and without them the threads that compress
+// large answers keep their freed memory, about 100 MB more resident memory at 100,000 beats
+// (docs/decisions/0018-embedded-database-memory.md).
 // It shares this process's group, output and exit status; a stop signal is passed on as SIGTERM, which the server
 // answers once (a terminal's Ctrl-C reaches both processes, and a second SIGINT would cut the server's checkpoint short).
 const server = spawn(process.execPath, [...process.execArgv, path.join(parts.server.dir, 'dist/server.js')], {
   stdio: 'inherit',
-  env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' },
+  env: { ...process.env, ...serverMemoryEnv() },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {

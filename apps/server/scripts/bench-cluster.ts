@@ -24,6 +24,7 @@ import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
 import { createDeps } from '../src/runtime.js';
 import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
 import type { Goal } from './bench-goal.js';
+import { serverMemoryEnv } from '../../../scripts/server-memory-env.mjs';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
 const BEATS = Number(process.env.BENCH_CLUSTER_BEATS ?? 20_000);
@@ -289,7 +290,7 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
         WORKER_CONCURRENCY: '1',
         RATE_LIMIT_SCALE: '1000000',
         TRUST_PROXY: 'loopback',
-        MALLOC_ARENA_MAX: '2',
+        ...serverMemoryEnv({}),
         ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bench-${name}` } : {}),
       };
       const processes = await Promise.all(Array.from({ length: size }, () => startProcess(serverEntry, env)));

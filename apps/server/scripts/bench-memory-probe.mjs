@@ -3,7 +3,7 @@
  * IPC channel it answers where the process's resident memory is — the V8 heap, array buffers (the catalog
  * cache's bodies, sockets' buffers), and the WebAssembly memory of the embedded database (PGlite), which grows
  * and never shrinks. It keeps a weak reference to every WebAssembly.Memory made, to know their sizes, and reads
- * the resident part of each from /proc/self/smaps.
+ * the resident part of each from /proc/self/smaps, and the most the process has held resident, from /proc/self/status.
  */
 import { readFileSync } from 'node:fs';
 
@@ -41,7 +41,9 @@ process.on('message', (message) => {
     .map((ref) => ref.deref()?.buffer.byteLength)
     .filter((size) => size !== undefined)
     .map((size) => ({ size, resident: mappings.find((m) => m.size === size)?.rss ?? size }));
-  process.send?.({ ...process.memoryUsage(), wasm });
+  // The most the process has held resident since it started (the size a container must allow).
+  const peak = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+  process.send?.({ ...process.memoryUsage(), wasm, peak: peak ? Number(peak[1]) * 1024 : null });
 });
 // The channel alone must not keep the server running.
 process.channel?.unref();

@@ -7,8 +7,8 @@ import { makeTreePrivate } from './lib/private-files.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createStorage } from './adapters/storage/create-storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { MemoryRateLimiter } from './lib/rate-limiter.js';
-import { RedisRateLimiter } from './lib/redis-rate-limiter.js';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import type { RedisRateLimiterOptions } from './lib/redis-rate-limiter.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
@@ -35,10 +35,31 @@ export function createDeps(config: Config, database: Database, storage: Storage,
     clock,
     // Shared by every process with REDIS_URL; otherwise this process's own counts (docs/product/limits.md).
     limiter: config.redis
-      ? new RedisRateLimiter({ url: config.redis.url, prefix: config.redis.keyPrefix, scale: config.rateLimitScale })
+      ? redisRateLimiter({ url: config.redis.url, prefix: config.redis.keyPrefix, scale: config.rateLimitScale })
       : new MemoryRateLimiter(clock, config.rateLimitScale),
     tokens: createTokenSigner(config.tokenSecret),
     payments: createPayments(config, database.db, clock),
+  };
+}
+
+/**
+ * The Redis limiter with its client libraries loaded on first use (start-up asks it to be ready): a store
+ * without REDIS_URL never loads them, and keeps the memory they take (docs/decisions/0018-embedded-database-memory.md).
+ */
+function redisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
+  let loaded: Promise<RateLimiter> | null = null;
+  const limiter = () => (loaded ??= import('./lib/redis-rate-limiter.js').then(({ RedisRateLimiter }) => new RedisRateLimiter(options)));
+  return {
+    kind: 'redis',
+    hit: async (rule, key) => (await limiter()).hit(rule, key),
+    check: async (rule, key) => (await limiter()).check(rule, key),
+    record: async (rule, key) => (await limiter()).record(rule, key),
+    reset: async (rule, key) => (await limiter()).reset(rule, key),
+    attempt: async (rule, key) => (await limiter()).attempt(rule, key),
+    ready: async () => (await limiter()).ready(),
+    close: async () => {
+      if (loaded) await (await loaded).close();
+    },
   };
 }
 
@@ -59,7 +80,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     // PGlite writes a new database's first files readable by everyone (0666, whatever the umask); the files
     // PostgreSQL makes later are 0600.
     if (!config.databaseUrl) makeTreePrivate(path.join(config.dataDir, 'db'));
-    const storage = createStorage(config);
+    const storage = await createStorage(config);
     const deps = createDeps(config, database, storage);
     // A Redis for the rate limits that does not answer stops the start (a readable REDIS_URL message).
     await deps.limiter.ready().catch(async (error: unknown) => {

@@ -240,7 +240,7 @@ describe('three processes on one PostgreSQL server, Redis and S3', () => {
     const victim = cluster.servers[2]!;
     const victimPid = cluster.pids[2]!;
     // Work for the workers: renders long enough to be in flight when the process dies.
-    const storage = createStorage(cluster.config);
+    const storage = await createStorage(cluster.config);
     await queueRenderWorkload({ db: db(), storage, clock: systemClock }, 6, 20);
 
     const buyers = await Promise.all(Array.from({ length: 6 }, () => newUser()));

@@ -46,6 +46,11 @@ export class ByteLru<V extends Sized> {
     this.evict();
   }
 
+  /** Drops every entry whose key passes `test`. */
+  deleteWhere(test: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (test(key)) this.delete(key);
+  }
+
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -58,5 +63,49 @@ export class ByteLru<V extends Sized> {
       if (this.total <= this.maxBytes) return;
       this.delete(key);
     }
+  }
+}
+
+/**
+ * A ByteLru of answers built at a catalog version (docs/decisions/0016-catalog-cache.md). Versions only grow, and
+ * an answer is asked for at the current one, so once a newer version is asked for, every entry of an older one can
+ * never be served again: it is dropped at once instead of holding memory until the budget pushes it out.
+ */
+export class VersionedLru<V extends Sized> {
+  private readonly lru: ByteLru<V>;
+  private newest = Number.NEGATIVE_INFINITY;
+
+  constructor(maxBytes: number) {
+    this.lru = new ByteLru<V>(maxBytes);
+  }
+
+  get(version: number, key: string): V | undefined {
+    this.reach(version);
+    return this.lru.get(VersionedLru.keyOf(version, key));
+  }
+
+  /** Keeps a value built at `version`, unless a newer version has been asked for since its build began. */
+  set(version: number, key: string, value: V): void {
+    if (version < this.newest) return;
+    this.lru.set(VersionedLru.keyOf(version, key), value);
+  }
+
+  /** Takes note of an entry's new size (a compressed variant was added). */
+  resize(version: number, key: string, value: V): void {
+    this.lru.resize(VersionedLru.keyOf(version, key), value);
+  }
+
+  usage() {
+    return { entries: this.lru.size, bytes: this.lru.totalBytes, maxBytes: this.lru.maxBytes };
+  }
+
+  private reach(version: number): void {
+    if (version <= this.newest) return;
+    this.newest = version;
+    this.lru.deleteWhere((entry) => Number(entry.slice(0, entry.indexOf('\n'))) < version);
+  }
+
+  private static keyOf(version: number, key: string): string {
+    return `${version}\n${key}`;
   }
 }

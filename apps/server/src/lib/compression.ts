@@ -21,7 +21,10 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 export function compress(body: Buffer | string, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br' ? brotli(body, brotliOptions) : gzip(body, gzipOptions);
+  if (encoding === 'gzip') return gzip(body, gzipOptions);
+  // Told the answer's size, the encoder sizes its buffers to it instead of to its 4 MB window: faster for small answers.
+  const sizeHint = { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) };
+  return brotli(body, { ...brotliOptions, params: { ...brotliOptions.params, ...sizeHint } });
 }
 
 /** The best encoding the client accepts (RFC 9110 §12.5.3): brotli, then gzip, else none. */

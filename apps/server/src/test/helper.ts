@@ -80,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await openDatabase(appUrl ? { url: appUrl, poolSize: 20 } : {});
   await database.migrate();
   const clock = options.clock ?? systemClock;
-  const deps = createDeps(config, database, createStorage(config), clock);
+  const deps = createDeps(config, database, await createStorage(config), clock);
   const app = await buildApp(deps, { loggerInstance: serverLog, webDist: options.webDist });
   options.extraRoutes?.(app);
   await app.ready();

@@ -13,13 +13,13 @@ const selfHosted = {
 };
 
 describe('the storage settings', () => {
-  it('keep files in DATA_DIR/files without S3_BUCKET', () => {
+  it('keep files in DATA_DIR/files without S3_BUCKET', async () => {
     const config = loadConfig(base);
     expect(config.s3).toBeNull();
-    expect(createStorage(config).location).toBe(path.resolve('/tmp/beat-config-test/files'));
+    expect((await createStorage(config)).location).toBe(path.resolve('/tmp/beat-config-test/files'));
   });
 
-  it('choose the bucket when S3_BUCKET and what it needs are set', () => {
+  it('choose the bucket when S3_BUCKET and what it needs are set', async () => {
     const config = loadConfig({ ...base, ...selfHosted, S3_FORCE_PATH_STYLE: 'true' });
     expect(config.s3).toEqual({
       bucket: 'beat-files',
@@ -28,7 +28,7 @@ describe('the storage settings', () => {
       credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
       forcePathStyle: true,
     });
-    expect(createStorage(config).location).toBe('s3://beat-files at http://127.0.0.1:9000');
+    expect((await createStorage(config)).location).toBe('s3://beat-files at http://127.0.0.1:9000');
     // On AWS itself the SDK finds the credentials (an instance role); the region says where the bucket is.
     expect(loadConfig({ ...base, S3_BUCKET: 'beat-files', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
       region: 'eu-west-1',

@@ -2,9 +2,11 @@
 import path from 'node:path';
 import type { Config } from '../../config/env.js';
 import { createLocalStorage } from './local-storage.js';
-import { createS3Storage } from './s3-storage.js';
 import type { Storage } from './storage.js';
 
-export function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Storage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files'));
+/** The bucket's client libraries are loaded only when a bucket is configured (their memory is the store's otherwise). */
+export async function createStorage(config: Pick<Config, 's3' | 'dataDir'>): Promise<Storage> {
+  if (!config.s3) return createLocalStorage(path.join(config.dataDir, 'files'));
+  const { createS3Storage } = await import('./s3-storage.js');
+  return createS3Storage(config.s3);
 }

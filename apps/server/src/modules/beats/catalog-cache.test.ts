@@ -253,6 +253,24 @@ describe('the cache', () => {
     expect(await cache.page({ limit: 10, q: 'filler 1' })).not.toBe(first);
   });
 
+  it('lets go of an older version\'s answers as soon as a newer version is asked for', async () => {
+    const cache = createCatalogCache(t.deps);
+    const beat = await createBeat(t, { title: 'Version Turnover' });
+    await cache.all();
+    await cache.page({ limit: 10 });
+    await cache.page({ limit: 10, q: 'filler' });
+    const before = cache.usage();
+    expect(before.entries).toBe(3);
+
+    await t.deps.db.update(beats).set({ bpm: 101 }).where(eq(beats.id, beat.id));
+    const fresh = await cache.page({ limit: 10 });
+    expect(fresh.tag).toMatch(`c${await readCatalogVersion(t.deps.db)}-`);
+    // Only the answer of the new version is held: the full catalog and the two pages of before are gone.
+    expect(cache.usage().entries).toBe(1);
+    expect(cache.usage().bytes).toBe(fresh.bytes());
+    expect(cache.usage().bytes).toBeLessThan(before.bytes);
+  });
+
   it('bad input is still a 400 with its message', async () => {
     const res = await get('/api/beats?cursor=not-a-cursor');
     expect(res.statusCode).toBe(400);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { beatFacetsResponse, beatPageResponse, beatsResponse, storeConfigResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { askEachTime, readCatalogVersion, type CatalogVersion } from '../../db/catalog-version.js';
-import { ByteLru } from '../../lib/byte-lru.js';
+import { VersionedLru } from '../../lib/byte-lru.js';
 import { CachedJson } from '../../lib/cached-json.js';
 import { brotliOptions, gzipOptions } from '../../lib/compression.js';
 import { centsToDollars, toBeatDto } from './beat-dto.js';
@@ -52,7 +52,7 @@ export type CatalogCache = ReturnType<typeof createCatalogCache>;
 
 export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}) {
   const versions = options.version ?? askEachTime(deps.db);
-  const answers = new ByteLru<CachedJson>(options.maxBytes ?? CATALOG_CACHE_BYTES);
+  const answers = new VersionedLru<CachedJson>(options.maxBytes ?? CATALOG_CACHE_BYTES);
   const building = new Map<string, Promise<Built>>();
   const chunkRows = options.chunkRows ?? FULL_CATALOG_CHUNK;
 
@@ -62,16 +62,15 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
   /** The answer to `query` at the current version; concurrent misses share one build. */
   async function cached(query: string, build: (version: number) => Promise<Built>): Promise<CachedJson> {
     const at = await versions.current();
-    const key = `${at}\n${query}`;
-    const hit = answers.get(key);
+    const hit = answers.get(at, query);
     if (hit) return hit;
+    const key = `${at}\n${query}`;
     let pending = building.get(key);
     if (!pending) {
       pending = build(at)
         .then((built) => {
-          const builtKey = `${built.version}\n${query}`;
-          built.answer.onResize = () => answers.resize(builtKey, built.answer);
-          answers.set(builtKey, built.answer);
+          built.answer.onResize = () => answers.resize(built.version, query, built.answer);
+          answers.set(built.version, query, built.answer);
           return built;
         })
         .finally(() => building.delete(key));
@@ -190,7 +189,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
 
     /** What the cache holds: entries and their bytes, within its budget. */
     usage() {
-      return { entries: answers.size, bytes: answers.totalBytes, maxBytes: answers.maxBytes };
+      return answers.usage();
     },
   };
 }

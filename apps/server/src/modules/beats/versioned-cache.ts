@@ -4,25 +4,26 @@
  * write that changes the catalog commits, concurrent misses share one build, within a budget of bytes.
  */
 import type { CatalogVersion } from '../../db/catalog-version.js';
-import { ByteLru, type Sized } from '../../lib/byte-lru.js';
+import { VersionedLru, type Sized } from '../../lib/byte-lru.js';
 
 export type VersionedCache<V extends Sized> = ReturnType<typeof createVersionedCache<V>>;
 
 export function createVersionedCache<V extends Sized>(version: CatalogVersion, maxBytes: number) {
-  const values = new ByteLru<V>(maxBytes);
+  const values = new VersionedLru<V>(maxBytes);
   const building = new Map<string, Promise<V>>();
 
   return {
     /** The value of `key` at the current catalog version, built (once for concurrent callers) when missing. */
     async get(key: string, build: () => Promise<V>): Promise<V> {
-      const entry = `${await version.current()}\n${key}`;
-      const hit = values.get(entry);
+      const at = await version.current();
+      const hit = values.get(at, key);
       if (hit) return hit;
+      const entry = `${at}\n${key}`;
       let pending = building.get(entry);
       if (!pending) {
         pending = build()
           .then((value) => {
-            values.set(entry, value);
+            values.set(at, key, value);
             return value;
           })
           .finally(() => building.delete(entry));
@@ -32,7 +33,7 @@ export function createVersionedCache<V extends Sized>(version: CatalogVersion, m
     },
 
     usage() {
-      return { entries: values.size, bytes: values.totalBytes, maxBytes: values.maxBytes };
+      return values.usage();
     },
   };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ByteLru, VersionedLru } from './byte-lru.js';
+
+const sized = (bytes: number) => ({ bytes: () => bytes });
+
+describe('ByteLru', () => {
+  it('drops the least recently used to stay within its budget', () => {
+    const lru = new ByteLru<{ bytes(): number }>(100);
+    lru.set('a', sized(40));
+    lru.set('b', sized(40));
+    lru.get('a');
+    lru.set('c', sized(40));
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBeDefined();
+    expect(lru.totalBytes).toBe(80);
+  });
+
+  it('drops the entries a test picks', () => {
+    const lru = new ByteLru<{ bytes(): number }>(100);
+    for (const key of ['x1', 'y1', 'x2']) lru.set(key, sized(10));
+    lru.deleteWhere((key) => key.startsWith('x'));
+    expect(lru.size).toBe(1);
+    expect(lru.totalBytes).toBe(10);
+  });
+});
+
+describe('VersionedLru', () => {
+  it('drops every older version once a newer one is asked for, and keeps what is built at it', () => {
+    const lru = new VersionedLru<{ bytes(): number }>(1_000);
+    lru.set(3, 'page', sized(100));
+    lru.set(3, 'search', sized(100));
+    expect(lru.get(3, 'page')).toBeDefined();
+    expect(lru.usage()).toMatchObject({ entries: 2, bytes: 200 });
+
+    expect(lru.get(4, 'page')).toBeUndefined();
+    expect(lru.usage()).toMatchObject({ entries: 0, bytes: 0 });
+    // A build that began at version 3 and ends now cannot be served again: it is not kept.
+    lru.set(3, 'search', sized(100));
+    expect(lru.usage().entries).toBe(0);
+    lru.set(4, 'page', sized(100));
+    lru.set(5, 'page', sized(100));
+    expect(lru.get(4, 'page')).toBeDefined();
+    expect(lru.usage().entries).toBe(2);
+  });
+});
