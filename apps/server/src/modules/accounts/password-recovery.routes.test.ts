@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountMessages, otpAlphabet } from '@beat/shared';
-import { authed, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createTestApp, createUser, expectServerError, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
 import { otpCodes, resetTokens, users, type UserRow } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { accountLimits } from './account-limits.js';
@@ -82,19 +82,46 @@ describe('POST /sendotp', () => {
     const send = t.deps.mailer.send.bind(t.deps.mailer);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    t.deps.mailer.send = async (message) => {
+    let reached!: () => void;
+    const held = new Promise<void>((r) => (reached = r));
+    t.deps.mailer.send = async (message, tx) => {
+      reached();
       await gate;
-      return send(message);
+      return send(message, tx);
     };
     try {
+      // The answer arrives while the gate holds the e-mail back: it did not wait for it.
       const res = await post('/sendotp', { email: user.email });
       expect(res.statusCode).toBe(200);
-      expect(await mailsTo(t, user.email)).toHaveLength(0); // still held by the "mail server"
+      await held;
     } finally {
       release();
       t.deps.mailer.send = send;
     }
     await waitForMail(t, user.email);
+  });
+
+  it('issues no code when its e-mail cannot be written, and the previous code still works', async () => {
+    const user = await createUser(t);
+    const first = await requestCode(user);
+    clock.advance(61_000);
+    const send = t.deps.mailer.send.bind(t.deps.mailer);
+    let failed!: () => void;
+    const attempted = new Promise<void>((r) => (failed = r));
+    t.deps.mailer.send = async () => {
+      failed();
+      throw new Error('the outbox is unavailable');
+    };
+    expectServerError('the password recovery code could not be sent', 'the outbox is unavailable');
+    try {
+      expect((await post('/sendotp', { email: user.email })).statusCode).toBe(200);
+      await attempted;
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    // The code and its e-mail are one transaction: the new code was not kept, and the old one was not retired.
+    await expect.poll(async () => (await t.deps.db.select().from(otpCodes).where(eq(otpCodes.userId, user.id))).length).toBe(1);
+    expect((await post('/verifyotp', { email: user.email, otp: first })).statusCode).toBe(200);
   });
 
   it('enforces the 60-second resend cooldown with 429, for known and unknown e-mails alike', async () => {

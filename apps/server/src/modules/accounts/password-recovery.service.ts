@@ -33,6 +33,7 @@ async function findUserByEmail(deps: Deps, email: string): Promise<UserRow | nul
 async function issueAndSendCode(deps: Deps, user: UserRow): Promise<void> {
   const code = generateOtp();
   const now = deps.clock.now();
+  // The e-mail is written in the code's own transaction (docs/background-jobs.md#what-follows-a-change).
   await deps.db.transaction(async (tx) => {
     // Only the newest code counts: asking again retires the older ones.
     await tx
@@ -45,21 +46,24 @@ async function issueAndSendCode(deps: Deps, user: UserRow): Promise<void> {
       createdAt: now,
       expiresAt: new Date(now.getTime() + otpLifetimeMs),
     });
-  });
-  await deps.mailer.send({
-    to: user.email,
-    ...renderEmail({
-      subject: `${code} is your Beat Market code`,
-      heading: 'Reset your password',
-      greeting: `Hi ${user.fullName},`,
-      paragraphs: [
-        'Someone (hopefully you) asked to reset the password of your Beat Market account.',
-        `Enter this code on the verification page. It works once and expires in ${otpLifetimeMs / 60_000} minutes.`,
-      ],
-      code: { label: 'Your code', value: code },
-      action: { label: 'Open the verification page', url: productUrl(deps.config, '/otpverification') },
-      footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-    }),
+    await deps.mailer.send(
+      {
+        to: user.email,
+        ...renderEmail({
+          subject: `${code} is your Beat Market code`,
+          heading: 'Reset your password',
+          greeting: `Hi ${user.fullName},`,
+          paragraphs: [
+            'Someone (hopefully you) asked to reset the password of your Beat Market account.',
+            `Enter this code on the verification page. It works once and expires in ${otpLifetimeMs / 60_000} minutes.`,
+          ],
+          code: { label: 'Your code', value: code },
+          action: { label: 'Open the verification page', url: productUrl(deps.config, '/otpverification') },
+          footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+        }),
+      },
+      tx,
+    );
   });
 }
 

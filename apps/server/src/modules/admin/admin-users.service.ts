@@ -116,7 +116,10 @@ export async function inviteUser(deps: Deps, actor: AuditActor, input: InviteInp
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
-  const user = await deps.db.transaction(async (tx) => {
+  const credits = input.credits === 1 ? '1 free credit' : `${input.credits} free credits`;
+  // The invitation is written in the account's own transaction (docs/background-jobs.md#what-follows-a-change):
+  // an account never exists without its e-mail, and one that cannot be written leaves no account.
+  return deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({
@@ -133,43 +136,29 @@ export async function inviteUser(deps: Deps, actor: AuditActor, input: InviteInp
       .returning();
     if (!created) throw conflict('An account with this email already exists.');
     await recordAudit(tx, actor, now, { action: 'user.invite', targetType: 'user', targetId: created.id, after: userSnapshot(created) });
+    await deps.mailer.send(
+      {
+        to: created.email,
+        ...renderEmail({
+          subject: 'You are invited to Beat Market',
+          heading: 'Your Beat Market account is ready',
+          greeting: `Hi ${created.fullName},`,
+          paragraphs: [
+            'You have been invited to Beat Market, the beat store for artists and producers.',
+            input.credits > 0
+              ? `Your account comes with ${credits}: each one unlocks the MP3 and WAV of a beat of the VIP catalog, for good.`
+              : 'Browse the catalog, save your favourites and pick up the beats you love.',
+            `Log in with your e-mail address (${created.email}) and the temporary password below. You will be asked to choose your own password right away.`,
+          ],
+          code: { label: 'Temporary password', value: password },
+          action: { label: 'Log in to Beat Market', url: productUrl(deps.config, '/login') },
+          footnote: 'If you did not expect this invitation, you can ignore this e-mail.',
+        }),
+      },
+      tx,
+    );
     return created;
   });
-
-  const credits = input.credits === 1 ? '1 free credit' : `${input.credits} free credits`;
-  try {
-    await deps.mailer.send({
-      to: user.email,
-      ...renderEmail({
-        subject: 'You are invited to Beat Market',
-        heading: 'Your Beat Market account is ready',
-        greeting: `Hi ${user.fullName},`,
-        paragraphs: [
-          'You have been invited to Beat Market, the beat store for artists and producers.',
-          input.credits > 0
-            ? `Your account comes with ${credits}: each one unlocks the MP3 and WAV of a beat of the VIP catalog, for good.`
-            : 'Browse the catalog, save your favourites and pick up the beats you love.',
-          `Log in with your e-mail address (${user.email}) and the temporary password below. You will be asked to choose your own password right away.`,
-        ],
-        code: { label: 'Temporary password', value: password },
-        action: { label: 'Log in to Beat Market', url: productUrl(deps.config, '/login') },
-        footnote: 'If you did not expect this invitation, you can ignore this e-mail.',
-      }),
-    });
-  } catch (error) {
-    // Without its e-mail the invitation is useless: take the account back so the admin can simply try again.
-    await deps.db.transaction(async (tx) => {
-      await tx.delete(users).where(eq(users.id, user.id));
-      await recordAudit(tx, actor, deps.clock.now(), {
-        action: 'user.invite-undone',
-        targetType: 'user',
-        targetId: user.id,
-        before: userSnapshot(user),
-      });
-    });
-    throw error;
-  }
-  return user;
 }
 
 async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
