@@ -221,14 +221,20 @@ function mix(shoppers: Shoppers, beatIds: string[], slugs: string[]): Autocannon
   ];
 }
 
-/** Each step's failed answers, by status ("4: 409" is the fifth step answering 409), to tell what failed. */
-function countingFailures(requests: AutocannonRequest[], failed: Map<string, number>): AutocannonRequest[] {
+/**
+ * Each step's failed answers, by status ("4: 409" is the fifth step answering 409), with the first one's message,
+ * to tell what failed.
+ */
+function countingFailures(requests: AutocannonRequest[], failed: Map<string, { count: number; message: string }>): AutocannonRequest[] {
   return requests.map((request, step): AutocannonRequest => {
     const own = typeof request.onResponse === 'function' ? request.onResponse : undefined;
     return {
       ...request,
       onResponse: (status, body, context, headers) => {
-        if (status >= 400) failed.set(`${step}: ${status}`, (failed.get(`${step}: ${status}`) ?? 0) + 1);
+        if (status >= 400) {
+          const kind = failed.get(`${step}: ${status}`) ?? { count: 0, message: body.slice(0, 160) };
+          failed.set(`${step}: ${status}`, { ...kind, count: kind.count + 1 });
+        }
         own?.(status, body, context, headers);
       },
     };
@@ -238,7 +244,7 @@ function countingFailures(requests: AutocannonRequest[], failed: Map<string, num
 async function load(url: string, steps: AutocannonRequest[], seconds = SECONDS): Promise<Omit<Run, 'purchases'>> {
   const start = coreTimes();
   let failures = 0;
-  const failed = new Map<string, number>();
+  const failed = new Map<string, { count: number; message: string }>();
   const requests = countingFailures(steps, failed);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (error, done) => (error ? reject(error) : resolve(done)));
@@ -247,7 +253,10 @@ async function load(url: string, steps: AutocannonRequest[], seconds = SECONDS):
       if (status >= 400) failures += 1;
     });
   });
-  if (failed.size > 0) console.log(`  failed answers by step of the mix: ${[...failed].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
+  if (failed.size > 0) {
+    const kinds = [...failed].map(([what, { count, message }]) => `${what} ×${count} (${message})`);
+    console.log(`  failed answers by step of the mix: ${kinds.join(', ')}`);
+  }
   const end = coreTimes();
   const busy = (end.busy - start.busy) / (end.total - start.total);
   return { rps: result.requests.average, p99: result.latency.p99, failures: failures + result.errors + result.timeouts, busy };
