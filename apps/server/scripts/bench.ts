@@ -495,7 +495,7 @@ async function adminWriter(url: string): Promise<() => Promise<void>> {
 // The C library's memory settings as `npm start` gives the server process it starts (scripts/server-memory-env.mjs).
 const serverEnv = { NODE_ENV: 'production', TOKEN_SECRET, SEED_DEMO: 'never', WORKER_CONCURRENCY: '0', ...serverMemoryEnv({}) };
 
-/** How long the server rests after the load before goal 7 reads its memory: V8 collects the load's garbage when idle. */
+/** How long the server rests after the load before goal 7 reads its memory: V8 collects garbage when a process idles. */
 const MEMORY_REST_MS = 10_000;
 
 /** Marks a kept data folder (BENCH_DATA_DIR) whose seeding finished. */
@@ -528,8 +528,8 @@ async function embedded(): Promise<void> {
       await pageCompression(server.url);
       if (all) for (const check of storeChecks) for (const goal of await check(server.url)) recordGoal(goal);
       // Right after the load the process still holds what its last requests left for the garbage collector (up to
-      // tens of MB, depending on when V8 last collected); at rest, a few seconds on, V8 has collected it. The goal is
-      // the memory at rest; both are printed, with the peak.
+      // tens of MB, depending on when V8 last collected); at rest, a few seconds on, V8 has usually collected it. The
+      // goal is the memory at rest; both are printed, with the peak.
       const loaded = await memoryOf(server);
       await new Promise((resolve) => setTimeout(resolve, MEMORY_REST_MS));
       const memory = await memoryOf(server);
