@@ -105,7 +105,8 @@ export class VersionedLru<V extends Sized> {
     this.lru.deleteWhere((entry) => Number(entry.slice(0, entry.indexOf('\n'))) < version);
   }
 
-  private static keyOf(version: number, key: string): string {
+  /** The entry's key: callers that track builds in flight key them the same way. */
+  static keyOf(version: number, key: string): string {
     return `${version}\n${key}`;
   }
 }

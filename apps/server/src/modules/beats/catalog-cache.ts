@@ -64,7 +64,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     const at = await versions.current();
     const hit = answers.get(at, query);
     if (hit) return hit;
-    const key = `${at}\n${query}`;
+    const key = VersionedLru.keyOf(at, query);
     let pending = building.get(key);
     if (!pending) {
       pending = build(at)

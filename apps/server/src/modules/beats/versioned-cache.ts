@@ -18,7 +18,7 @@ export function createVersionedCache<V extends Sized>(version: CatalogVersion, m
       const at = await version.current();
       const hit = values.get(at, key);
       if (hit) return hit;
-      const entry = `${at}\n${key}`;
+      const entry = VersionedLru.keyOf(at, key);
       let pending = building.get(entry);
       if (!pending) {
         pending = build()
