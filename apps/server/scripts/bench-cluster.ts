@@ -122,9 +122,15 @@ interface Shopper {
  * password check (tens of milliseconds of CPU, by design) is not made for every purchase.
  */
 class Shoppers {
-  private readonly idle: Shopper[];
+  private readonly all: Shopper[];
+  private idle: Shopper[];
   constructor(buyers: Buyer[]) {
-    this.idle = buyers.map((buyer) => ({ buyer }));
+    this.all = buyers.map((buyer) => ({ buyer }));
+    this.idle = [...this.all];
+  }
+  /** After a load ends: the buyers it stopped in the middle of a purchase are free again, still logged in. */
+  freeAll(): void {
+    this.idle = [...this.all];
   }
   take(): Shopper {
     const shopper = this.idle.shift();
@@ -163,10 +169,14 @@ function coreTimes(): { busy: number; total: number } {
  */
 function mix(shoppers: Shoppers, beatIds: string[], slugs: string[]): AutocannonRequest[] {
   let nextBeat = 0;
-  const json = { 'content-type': 'application/json' };
   type Context = { shopper?: Shopper; beatId?: string; sessionId?: string };
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-  const auth = (context: Context) => ({ ...json, authorization: `Bearer ${context.shopper!.token}` });
+  // A new headers object for every request: autocannon writes the body's Content-Length into the one it is given,
+  // and a shared object would carry a login's length into the next GET, whose server then takes the following
+  // request's first bytes for that GET's body.
+  const json = () => ({ 'content-type': 'application/json' });
+  const bearer = (context: Context) => ({ authorization: `Bearer ${context.shopper!.token}` });
+  const auth = (context: Context) => ({ ...json(), ...bearer(context) });
   return [
     { method: 'GET', path: '/api/beats?type=Non-Exclusive&limit=50' },
     { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
@@ -178,9 +188,9 @@ function mix(shoppers: Shoppers, beatIds: string[], slugs: string[]): Autocannon
       // A buyer who has logged in before looks at the cart; one who has not logs in.
       setupRequest: (req, context: Context) => {
         const shopper = (context.shopper = shoppers.take());
-        if (shopper.token) return { ...req, method: 'GET', path: `/api/cart/${shopper.buyer.id}`, headers: auth(context) };
+        if (shopper.token) return { ...req, method: 'GET', path: `/api/cart/${shopper.buyer.id}`, headers: bearer(context), body: undefined };
         const { email } = shopper.buyer;
-        return { ...req, method: 'POST', path: '/api/login', headers: json, body: JSON.stringify({ email, password: PASSWORD }) };
+        return { ...req, method: 'POST', path: '/api/login', headers: json(), body: JSON.stringify({ email, password: PASSWORD }) };
       },
       onResponse: (status, body, context: Context) => {
         if (status === 200 && !context.shopper!.token) context.shopper!.token = (JSON.parse(body) as { token: string }).token;
@@ -334,6 +344,7 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
         const shoppers = new Shoppers(size === 1 ? buyers.slice(0, BUYERS_PER_RUN) : buyers.slice(BUYERS_PER_RUN));
         // A few seconds unmeasured first: every process's caches filled and its code compiled, as in a store that has been running.
         await load(proxy.url, mix(shoppers, ids.slice(ids.length / 2), slugs), 5);
+        shoppers.freeAll();
         const before = await countPurchases();
         const result = await load(proxy.url, mix(shoppers, ids.slice(0, ids.length / 2), slugs));
         runs[size] = { ...result, purchases: (await countPurchases()) - before };
