@@ -4,11 +4,11 @@
  * `npm run cluster` (scripts/cluster-proxy.mjs), and autocannon sends the same mix to both for BENCH_CLUSTER_SECONDS
  * (60 by default): browsing (catalog pages, beat pages, searches) and buying (log in, add to the cart, open a
  * checkout, pay at the test checkout, whose webhook fulfils the order; each buyer logs in once). Requests per second
- * of both are printed, with how busy the machine's cores were (the database, the proxy and autocannon share them);
- * the goal passes when 3 processes serve more than 1. Alone: BENCH_ONLY=cluster.
+ * of both are printed, with how busy the machine's cores were (the database, the proxy and autocannon share them) and
+ * how much of them each part used; the goal passes when 3 processes serve more than 1. Alone: BENCH_ONLY=cluster.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +59,7 @@ const proxyModule = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import
  * The round-robin proxy of `npm run cluster` in a process of its own, as in front of a real cluster: in the bench's
  * process it would share one core with autocannon and measure the client instead of the store.
  */
-async function startProxyProcess(targets: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+async function startProxyProcess(targets: string[]): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const code =
     `const { startRoundRobinProxy } = await import(${JSON.stringify(proxyModule)});` +
     `const proxy = await startRoundRobinProxy({ targets: ${JSON.stringify(targets)} });` +
@@ -77,6 +77,7 @@ async function startProxyProcess(targets: string[]): Promise<{ url: string; clos
   });
   return {
     url,
+    pid: child.pid!,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -149,6 +150,69 @@ interface Run {
   purchases: number;
   /** How busy the machine's cores were during the run, 0–1: every process on it, the database's included. */
   busy: number;
+  /** The cores each part used. */
+  shares: CoreShares;
+}
+
+/** Cores used during a run by each part on the machine (from /proc, so on Linux only). */
+interface CoreShares {
+  servers: number;
+  /** Null when no PostgreSQL process runs on this machine (a server elsewhere). */
+  postgres: number | null;
+  proxy: number;
+  /** autocannon, in this process. */
+  loadGenerator: number;
+}
+
+/** Linux counts processes' times in ticks of 1/100 s (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * A process's CPU seconds so far, its reaped children's included: PostgreSQL's connection processes come and go, and
+ * the time of one that exits moves into the server's own count, so the sum over PostgreSQL's processes only grows.
+ */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (name) state": utime, stime, cutime and cstime are the 12th to 15th fields (proc(5): 14–17).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  } catch {
+    return 0; // exited meanwhile, or no /proc
+  }
+}
+
+function postgresPids(): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  return entries.map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  });
+}
+
+interface Parts {
+  servers: number[];
+  proxy: number;
+}
+
+function cpuSeconds(parts: Parts): Omit<CoreShares, 'postgres'> & { postgres: number; postgresSeen: boolean } {
+  const postgres = postgresPids();
+  const { user, system } = process.cpuUsage();
+  return {
+    servers: parts.servers.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    postgres: postgres.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    postgresSeen: postgres.length > 0,
+    proxy: cpuSecondsOf(parts.proxy),
+    loadGenerator: (user + system) / 1e6,
+  };
 }
 
 /** The machine's cores' time so far, busy and in all. */
@@ -251,8 +315,10 @@ function countingFailures(requests: AutocannonRequest[], failed: Map<string, { c
   });
 }
 
-async function load(url: string, steps: AutocannonRequest[], seconds = SECONDS): Promise<Omit<Run, 'purchases'>> {
+async function load(url: string, parts: Parts, steps: AutocannonRequest[], seconds = SECONDS): Promise<Omit<Run, 'purchases'>> {
   const start = coreTimes();
+  const startCpu = cpuSeconds(parts);
+  const startedAt = performance.now();
   let failures = 0;
   const failed = new Map<string, { count: number; message: string }>();
   const requests = countingFailures(steps, failed);
@@ -268,8 +334,12 @@ async function load(url: string, steps: AutocannonRequest[], seconds = SECONDS):
     console.log(`  failed answers by step of the mix: ${kinds.join(', ')}`);
   }
   const end = coreTimes();
+  const endCpu = cpuSeconds(parts);
+  const elapsed = (performance.now() - startedAt) / 1000;
   const busy = (end.busy - start.busy) / (end.total - start.total);
-  return { rps: result.requests.average, p99: result.latency.p99, failures: failures + result.errors + result.timeouts, busy };
+  const cores = (key: 'servers' | 'postgres' | 'proxy' | 'loadGenerator') => (endCpu[key] - startCpu[key]) / elapsed;
+  const shares = { servers: cores('servers'), postgres: endCpu.postgresSeen ? cores('postgres') : null, proxy: cores('proxy'), loadGenerator: cores('loadGenerator') };
+  return { rps: result.requests.average, p99: result.latency.p99, failures: failures + result.errors + result.timeouts, busy, shares };
 }
 
 export async function clusterGoals(serverUrl: string, serverEntry: string, redisUrl: string | undefined): Promise<Goal[]> {
@@ -343,15 +413,23 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
         // Each run has buyers of its own, who log in during its first seconds (unmeasured) and stay logged in.
         const shoppers = new Shoppers(size === 1 ? buyers.slice(0, BUYERS_PER_RUN) : buyers.slice(BUYERS_PER_RUN));
         // A few seconds unmeasured first: every process's caches filled and its code compiled, as in a store that has been running.
-        await load(proxy.url, mix(shoppers, ids.slice(ids.length / 2), slugs), 5);
+        const parts = { servers: processes.map((p) => p.child.pid!), proxy: proxy.pid };
+        await load(proxy.url, parts, mix(shoppers, ids.slice(ids.length / 2), slugs), 5);
         shoppers.freeAll();
         const before = await countPurchases();
-        const result = await load(proxy.url, mix(shoppers, ids.slice(0, ids.length / 2), slugs));
+        const result = await load(proxy.url, parts, mix(shoppers, ids.slice(0, ids.length / 2), slugs));
         runs[size] = { ...result, purchases: (await countPurchases()) - before };
         console.log(
           `  ${size} process${size === 1 ? '' : 'es'}: ${Math.round(result.rps)} requests/s, p99 ${result.p99} ms, ` +
             `${runs[size]!.purchases} purchases, ${result.failures} failed requests (${SECONDS} s, ${CONNECTIONS} connections), ` +
             `the machine's ${os.availableParallelism()} cores ${Math.round(result.busy * 100)}% busy`,
+        );
+        const { shares } = result;
+        const perThousand = (cores: number) => ((cores / result.rps) * 1000).toFixed(2);
+        console.log(
+          `    cores used: the server process${size === 1 ? '' : 'es'} ${shares.servers.toFixed(2)} (${perThousand(shares.servers)} ms a request)` +
+            (shares.postgres === null ? '' : `, PostgreSQL ${shares.postgres.toFixed(2)} (${perThousand(shares.postgres)} ms a request)`) +
+            `, the proxy ${shares.proxy.toFixed(2)}, autocannon ${shares.loadGenerator.toFixed(2)}`,
         );
       } finally {
         await proxy.close();

@@ -74,6 +74,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   try {
     database = await openDatabase({
       url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
     });
     await database.migrate();

@@ -46,6 +46,14 @@ describe('configuration', () => {
     );
   });
 
+  it('takes DATABASE_POOL_SIZE, 10 connections by default, and refuses a size that is not a whole number from 1 to 200', () => {
+    expect(loadConfig(base).databasePoolSize).toBe(10);
+    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    for (const value of ['0', '201', '2.5', 'many']) {
+      expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: value }), value).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

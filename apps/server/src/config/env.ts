@@ -16,6 +16,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections each server process keeps open to the PostgreSQL server (DATABASE_URL) at most (docs/scaling.md). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_URL: z.string().url().optional(),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
@@ -84,6 +86,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The most connections this process opens to the PostgreSQL server. */
+  databasePoolSize: number;
   publicUrl: string | undefined;
   tokenSecret: string;
   tokenTtlSeconds: number;
@@ -178,6 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl: env.PUBLIC_URL,
     tokenSecret: tokenSecretFor(env, dataDir),
     tokenTtlSeconds: Math.round(env.TOKEN_TTL_HOURS * 3600),

@@ -2,29 +2,19 @@
  * Migration 0007 on a store that already has beats (docs/decisions/0020-beat-pages.md): every existing beat gets a
  * slug, the oldest of equal titles the plain one, and the catalog's version moves once.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { openDatabase, type Database } from './client.js';
 import { freshPostgres } from '../test/helper.js';
+import { migrateFrom as migrateFolder, migrationsUpTo } from '../test/migrations.js';
 
-const drizzleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 let database: Database;
 let server: { url: string; drop: () => Promise<void> } | null = null;
 let before: string;
 let through7: string;
 
-const migrateFrom = (folder: string) =>
-  database.kind === 'pglite'
-    ? migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder })
-    : migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+const migrateFrom = (folder: string) => migrateFolder(database, folder);
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
 
@@ -41,16 +31,6 @@ afterAll(async () => {
   await server?.drop();
   for (const dir of [before, through7]) await rm(dir, { recursive: true, force: true });
 });
-
-async function migrationsUpTo(last: number): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'beat-migrations-'));
-  await cp(drizzleDir, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe('migration 0007 on existing beats', () => {
   it('gives each beat a slug, oldest first for equal titles, a title its own plain slug, and bumps the catalog version once', async () => {

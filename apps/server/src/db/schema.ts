@@ -914,6 +914,8 @@ export const catalogVersion = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(1),
+    /** Listed Non-Exclusive beats, kept by triggers (drizzle/0019_vip_catalog_size.sql). */
+    vipCatalogSize: bigint('vip_catalog_size', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
 );

@@ -74,13 +74,16 @@ export function replaceSessionToken(token: string): void {
   if (read(localStorage)) localStorage.setItem('token', token);
 }
 
-export type SessionChange = 'login' | 'logout';
+/** A login or a new token carries the session itself; a logout nothing. */
+export type SessionChange = { kind: 'login'; session: StoredSession } | { kind: 'logout' };
 
 const CHANNEL = 'bm-session';
 
 /**
  * Tells the browser's other tabs that the session changed (a login, a new token, a logout), so that they follow at
- * once instead of at their next call (docs/product/accounts.md#remember-me).
+ * once instead of at their next call (docs/product/accounts.md#remember-me). A login sends the session along: a
+ * cookie or local storage written by one tab reaches another tab's reads a moment later than the message may, and
+ * the other tab must not read the storage before it has the new session.
  */
 export function announceSession(change: SessionChange): void {
   if (typeof BroadcastChannel === 'undefined') return;
@@ -89,12 +92,21 @@ export function announceSession(change: SessionChange): void {
   channel.close();
 }
 
+function isStoredSession(value: unknown): value is StoredSession {
+  const session = value as Partial<StoredSession> | null;
+  return typeof session?.token === 'string' && typeof session.email === 'string';
+}
+
 /** Listens for another tab's session changes; returns the function that stops listening. */
 export function onSessionAnnounced(listener: (change: SessionChange) => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    if (event.data === 'login' || event.data === 'logout') listener(event.data);
+    const data = event.data as { kind?: unknown; session?: unknown } | null;
+    if (data?.kind === 'logout') listener({ kind: 'logout' });
+    else if (data?.kind === 'login' && isStoredSession(data.session)) {
+      listener({ kind: 'login', session: { token: data.session.token, email: data.session.email } });
+    }
   };
   return () => channel.close();
 }

@@ -7,6 +7,8 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminBeatsPage, AdminUsersPage, AnalyticsBeatsPage, AnalyticsPurchasesPage, AuditPage } from '@beat/shared';
 import { auditLog, beats, purchases, users, type UserRow } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { ledgerPageIds } from './analytics.service.js';
+import { compactDailyTotals } from './daily-totals.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -182,6 +184,55 @@ describe('keyset cursors', () => {
     const wrong = await asAdmin(`/api/admin/analytics/beats?sort=revenue&order=desc&pageSize=2&cursor=${byTitle}`);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('cursor is not valid');
+  });
+});
+
+describe('the ledger by page number', () => {
+  it('shows the rows an offset into the ledger would, deep pages read from their day, before and after the day totals are folded', async () => {
+    // Days with 0 to 5 purchases, some at the first and the last microsecond of their UTC day, two at one instant.
+    const times = [
+      '2026-05-01T00:00:00.000000Z',
+      '2026-05-01T23:59:59.999999Z',
+      '2026-05-02T12:00:00Z',
+      '2026-05-04T00:00:00Z',
+      '2026-05-04T00:00:00Z',
+      '2026-05-04T08:30:00Z',
+      '2026-05-04T23:59:59.999999Z',
+      '2026-05-04T23:59:59Z',
+      '2026-05-05T00:00:00.000001Z',
+    ];
+    const inserted = await t.deps.db
+      .insert(purchases)
+      .values(times.map((time, i) => ({ userId: buyer.id, buyerEmail: buyer.email, buyerName: buyer.fullName, sessionType: 'vipPlan' as const, kind: 'vipPlan' as const, title: `Day ${i}`, provider: 'test', priceCents: 100, purchasedAt: new Date(time) })))
+      .returning({ id: purchases.id });
+    const check = async () => {
+      const ledger = (await t.deps.db.select({ id: purchases.id }).from(purchases).orderBy(sql`purchased_at desc, id desc`)).map((r) => r.id);
+      // Deep pages start from their day (the list here is short enough that the route walks from the newest).
+      for (const limit of [1, 3, 5]) {
+        for (let offset = 0; offset <= ledger.length; offset++) {
+          const ids = (await t.deps.db.execute<{ id: string }>(sql`select p.id from ${purchases} p where p.id in ${ledgerPageIds(offset, limit)} order by p.purchased_at desc, p.id desc`)).rows.map((r) => r.id);
+          expect(ids, `${limit} from ${offset}`).toEqual(ledger.slice(offset, offset + limit));
+        }
+      }
+      for (const pageSize of [1, 2, 3, 5]) {
+        for (let page = 1; (page - 1) * pageSize <= ledger.length; page++) {
+          const res = await asAdmin(`/api/admin/analytics/purchases?pageSize=${pageSize}&page=${page}`);
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as AnalyticsPurchasesPage;
+          const offset = (page - 1) * pageSize;
+          expect(body.purchases.map((p) => p.id), `page ${page} of ${pageSize}`).toEqual(ledger.slice(offset, offset + pageSize));
+          expect(body.purchases.map((p) => p.serialNo)).toEqual(body.purchases.map((_, i) => offset + i + 1));
+          expect(body.nextCursor === null).toBe(offset + pageSize >= ledger.length);
+        }
+      }
+    };
+    await check();
+    // A purchase moved to another day, one deleted, then the day totals folded into one row per day.
+    await t.deps.db.update(purchases).set({ purchasedAt: new Date('2026-05-03T10:00:00Z') }).where(eq(purchases.id, inserted[0]!.id));
+    await t.deps.db.delete(purchases).where(eq(purchases.id, inserted[5]!.id));
+    await check();
+    await compactDailyTotals(t.deps);
+    await check();
   });
 });
 

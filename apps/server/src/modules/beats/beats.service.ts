@@ -1,8 +1,8 @@
 /** The catalog: what is listed, in what order, and the search (case-insensitive substring of the title, any tag, the artist or the genre; docs/product/catalog-and-search.md#search). */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beatTypes, type BeatSort, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, listedBeats, type BeatRow } from '../../db/schema.js';
+import { beats, catalogVersion, listedBeats, type BeatRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { isListed } from './listing.js';
 import { readCatalogVersion } from '../../db/catalog-version.js';
@@ -98,11 +98,12 @@ export async function getBeat(deps: Deps, beatId: string): Promise<BeatRow> {
   return beat;
 }
 
+/**
+ * The VIP catalog's size: its listed Non-Exclusive beats, a count the database keeps beside the catalog's version
+ * (docs/decisions/0015-query-plans.md#the-vip-catalogs-size).
+ */
 export async function countVipCatalog(deps: Deps): Promise<number> {
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(beats)
-    .where(and(isListed, eq(beats.beatType, 'Non-Exclusive')));
+  const [row] = await deps.db.select({ n: catalogVersion.vipCatalogSize }).from(catalogVersion).where(eq(catalogVersion.id, 1));
   return row?.n ?? 0;
 }
 

@@ -74,6 +74,58 @@ describe('catalog version', () => {
     expect(await readCatalogVersion(t.deps.db)).toBe(before + 1);
     expect(await t.deps.db.select().from(catalogVersion)).toHaveLength(1);
   });
+
+  it('keeps the VIP catalog size exact through every kind of write to beats', async () => {
+    const kept = async () => (await t.deps.db.select({ n: catalogVersion.vipCatalogSize }).from(catalogVersion))[0]!.n;
+    const counted = async () =>
+      Number(
+        (
+          await t.deps.db.execute<{ n: string }>(
+            sql`select count(*) as n from beats where beat_type = 'Non-Exclusive' and published and sold_at is null and preview_key is not null`,
+          )
+        ).rows[0]!.n,
+      );
+    const start = await kept();
+    expect(start).toBe(await counted());
+    const fields = { title: 'VIP Count', artistName: 'A', bpm: 90, releaseDate: new Date('2026-01-01T00:00:00Z'), tags: [], priceCents: 1999, mp3Key: 'audio/x.mp3' };
+
+    // One statement inserting listed leases, a draft, an exclusive and a beat without its preview yet.
+    const rows = await t.deps.db
+      .insert(beats)
+      .values([
+        { ...fields, beatType: 'Non-Exclusive', previewKey: 'p1.mp3' },
+        { ...fields, beatType: 'Non-Exclusive', previewKey: 'p2.mp3' },
+        { ...fields, beatType: 'Non-Exclusive', previewKey: 'p3.mp3', published: false },
+        { ...fields, beatType: 'Exclusive', previewKey: 'p4.mp3' },
+        { ...fields, beatType: 'Non-Exclusive', previewKey: null },
+      ])
+      .returning();
+    expect(await kept()).toBe(start + 2);
+    const [lease1, lease2, draft, exclusive, unrendered] = rows.map((r) => r.id) as [string, string, string, string, string];
+
+    await t.deps.db.update(beats).set({ published: true }).where(eq(beats.id, draft));
+    await t.deps.db.update(beats).set({ previewKey: 'p5.mp3' }).where(eq(beats.id, unrendered));
+    expect(await kept()).toBe(start + 4);
+    await t.deps.db.update(beats).set({ beatType: 'Non-Exclusive' }).where(eq(beats.id, exclusive));
+    expect(await kept()).toBe(start + 5);
+    // One statement changing several rows, in both directions, and a change that leaves a beat listed.
+    await t.deps.db.execute(sql`update beats set published = (id = ${lease1}) where id in (${lease1}, ${lease2}, ${draft})`);
+    await t.deps.db.update(beats).set({ bpm: 140 }).where(eq(beats.id, lease1));
+    expect(await kept()).toBe(start + 3);
+    await t.deps.db.update(beats).set({ soldAt: new Date() }).where(eq(beats.id, exclusive));
+    expect(await kept()).toBe(start + 2);
+    // A rolled-back write moves nothing.
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        await tx.delete(beats).where(eq(beats.id, lease1));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await kept()).toBe(start + 2);
+    await t.deps.db.delete(beats).where(sql`${beats.id} in ${rows.map((r) => r.id)}`);
+    expect(await kept()).toBe(start);
+    expect(await kept()).toBe(await counted());
+  });
 });
 
 describe('a write is visible in the very next catalog answer', () => {

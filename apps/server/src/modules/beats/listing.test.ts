@@ -1,7 +1,10 @@
-/** The listing rule's two spellings (SQL and predicate) agree on every combination of its fields. */
+/**
+ * The listing rule's spellings agree on every combination of its fields: SQL and predicate, and the database's own
+ * (the `listed_beats` table and the VIP catalog's size, kept by triggers).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { beats } from '../../db/schema.js';
+import { beats, catalogVersion, listedBeats } from '../../db/schema.js';
 import { createBeat, createTestApp, type TestApp } from '../../test/helper.js';
 import { isListed, isListedBeat } from './listing.js';
 
@@ -21,10 +24,14 @@ describe('what is listed (docs/product/catalog-and-search.md#what-is-listed)', (
   );
 
   it.each(cases)('published $published, soldAt $soldAt, previewKey $previewKey', async (fields) => {
-    const beat = await createBeat(t, fields);
+    const vipSize = async () => (await t.deps.db.select({ n: catalogVersion.vipCatalogSize }).from(catalogVersion))[0]!.n;
+    const sizeBefore = await vipSize();
+    const beat = await createBeat(t, { ...fields, beatType: 'Non-Exclusive' });
     const [row] = await t.deps.db.select({ id: beats.id }).from(beats).where(and(eq(beats.id, beat.id), isListed));
     const expected = fields.published && fields.soldAt === null && fields.previewKey !== null;
     expect(isListedBeat(beat)).toBe(expected);
     expect(row !== undefined).toBe(expected);
+    expect((await t.deps.db.select().from(listedBeats).where(eq(listedBeats.beatId, beat.id))).length).toBe(expected ? 1 : 0);
+    expect(await vipSize()).toBe(sizeBefore + (expected ? 1 : 0));
   });
 });

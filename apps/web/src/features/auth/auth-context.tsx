@@ -67,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const drop = useCallback(() => {
     clearSession();
     forget();
-    announceSession('logout');
+    announceSession({ kind: 'logout' });
   }, [forget]);
 
   useEffect(
@@ -86,12 +86,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onSessionAnnounced((change) => {
-        if (change === 'logout') {
-          forget();
-          return;
-        }
-        const latest = loadSession();
-        if (latest) setSession(latest);
+        if (change.kind === 'logout') forget();
+        else setSession(change.session);
       }),
     [forget],
   );
@@ -102,7 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       saveSession(next, remember);
       queryClient.setQueryData([...meQueryKey, next.email], answer.user);
       setSession(next);
-      announceSession('login');
+      announceSession({ kind: 'login', session: next });
       return answer.user;
     },
     [queryClient],
@@ -152,7 +148,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const next = { token, email: user.email };
       queryClient.setQueryData([...meQueryKey, next.email], user);
       setSession(next);
-      announceSession('login');
+      announceSession({ kind: 'login', session: next });
     },
     [queryClient],
   );
