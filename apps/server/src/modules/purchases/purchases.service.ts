@@ -15,7 +15,26 @@ import { licenceStatus, licenseVerifyUrl } from '../licences/licence-verify.serv
 
 export { listUpgrades } from '../offers/upgrades.js';
 
-export function toPurchaseDto(deps: Deps, row: PurchaseRow): Purchase {
+/**
+ * The columns a purchase's answer shows: a buyer's whole history is hundreds of rows, and on the embedded database
+ * every column of every row costs its own copy and decode (docs/decisions/0015-query-plans.md#output-bound-lists).
+ */
+const purchaseDtoColumns = {
+  id: purchases.id,
+  sessionType: purchases.sessionType,
+  kind: purchases.kind,
+  beatId: purchases.beatId,
+  title: purchases.title,
+  priceCents: purchases.priceCents,
+  purchasedAt: purchases.purchasedAt,
+  refundedAt: purchases.refundedAt,
+  supersededAt: purchases.supersededAt,
+  licenceId: purchases.licenceId,
+};
+
+export type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
+
+export function toPurchaseDto(deps: Deps, row: PurchaseDtoRow): Purchase {
   return {
     _id: row.id,
     sessionType: row.sessionType,
@@ -62,7 +81,7 @@ function nextCursorOf<T extends { key: string; purchase: Pick<PurchaseRow, 'id'>
 export async function listPurchases(deps: Deps, userId: string, page: ListPage = {}): Promise<{ purchases: Purchase[]; nextCursor: string | null }> {
   const replaced = alias(purchases, 'replaced');
   const query = deps.db
-    .select({ purchase: purchases, key: purchaseKeyText, replacedPaidCents: replaced.priceCents })
+    .select({ purchase: purchaseDtoColumns, key: purchaseKeyText, replacedPaidCents: replaced.priceCents })
     .from(purchases)
     .leftJoin(replaced, eq(replaced.supersededBy, purchases.id))
     .where(and(eq(purchases.userId, userId), afterCursor(page.cursor)))
