@@ -21,12 +21,17 @@ function read(storage: Storage): StoredSession | null {
   return { token, email };
 }
 
+function isStoredSession(value: unknown): value is StoredSession {
+  const session = value as Partial<StoredSession> | null;
+  return typeof session?.token === 'string' && typeof session.email === 'string';
+}
+
 function readCookie(): StoredSession | null {
   const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
   if (!entry) return null;
   try {
-    const value = JSON.parse(decodeURIComponent(entry.slice(COOKIE.length + 1))) as Partial<StoredSession>;
-    return typeof value.token === 'string' && typeof value.email === 'string' ? { token: value.token, email: value.email } : null;
+    const value: unknown = JSON.parse(decodeURIComponent(entry.slice(COOKIE.length + 1)));
+    return isStoredSession(value) ? { token: value.token, email: value.email } : null;
   } catch {
     return null;
   }
@@ -90,11 +95,6 @@ export function announceSession(change: SessionChange): void {
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage(change);
   channel.close();
-}
-
-function isStoredSession(value: unknown): value is StoredSession {
-  const session = value as Partial<StoredSession> | null;
-  return typeof session?.token === 'string' && typeof session.email === 'string';
 }
 
 /** Listens for another tab's session changes; returns the function that stops listening. */

@@ -142,11 +142,6 @@ const ledgerOrder = [desc(purchases.purchasedAt), desc(purchases.id)];
 const ledgerKey = [cursorValue.timestamp, cursorValue.uuid] as const;
 
 /**
- * One row per purchase, newest first; Serial No. counts across pages. A cursor page walks the ledger's index from the
- * cursor's (purchased_at, id); a page number without one reads the page's ids from the index alone. The unsearched
- * total is the day totals' sum, a search counts its matches (docs/decisions/0015-query-plans.md).
- */
-/**
  * Up to this offset a page by number walks the ledger's index from its newest purchase: cheaper than adding up the
  * day totals (about 730 rows at two years), which the walk beyond it costs less than.
  */
@@ -175,6 +170,12 @@ export function ledgerPageIds(offset: number, limit: number): SQL {
   )`;
 }
 
+/**
+ * One row per purchase, newest first; Serial No. counts across pages. A cursor page walks the ledger's index from the
+ * cursor's (purchased_at, id); a page number without one reads the page's ids from the index alone (from the page's
+ * day, past the first 2,000 rows: ledgerPageIds). The unsearched total is the day totals' sum, a search counts its
+ * matches (docs/decisions/0015-query-plans.md).
+ */
 export async function listPurchases(
   deps: Deps,
   input: { q?: string; page: number; pageSize: number; cursor?: string },
