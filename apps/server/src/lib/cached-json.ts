@@ -3,9 +3,10 @@
  * with 304 when the client already has it (docs/decisions/0016-catalog-cache.md).
  */
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_MIN_BYTES, compress, requestEncoding, varyOnEncoding, type ContentEncoding } from './compression.js';
+import { COMPRESS_MIN_BYTES, compress, gzipOptions, requestEncoding, varyOnEncoding, type ContentEncoding } from './compression.js';
 
 /** Revalidated on every use: a cached copy is never shown after the answer changed, and a 304 costs little. */
 export const CACHED_JSON_CACHE_CONTROL = 'public, no-cache';
@@ -27,11 +28,14 @@ export class CachedJson {
     return new CachedJson(tag, json, json.length);
   }
 
-  /** A large answer kept only compressed; a client that accepts neither encoding gets it decompressed as a stream. */
-  static fromCompressed(tag: string, length: number, variants: { br: Buffer; gzip: Buffer }): CachedJson {
+  /**
+   * A large answer kept only in brotli. Its gzip form is made from it, streaming, the first time a client asks for
+   * gzip, and kept from then on; a client that accepts neither gets it decompressed as a stream
+   * (docs/decisions/0018-embedded-database-memory.md).
+   */
+  static fromBrotli(tag: string, length: number, br: Buffer): CachedJson {
     const answer = new CachedJson(tag, null, length);
-    answer.variants.set('br', variants.br);
-    answer.variants.set('gzip', variants.gzip);
+    answer.variants.set('br', br);
     return answer;
   }
 
@@ -48,22 +52,39 @@ export class CachedJson {
   async body(encoding: ContentEncoding): Promise<Buffer | Readable> {
     if (encoding === 'identity') {
       if (this.identity) return this.identity;
-      return Readable.from([this.variants.get('gzip')!]).pipe(zlib.createGunzip());
+      return Readable.from([this.variants.get('br')!]).pipe(zlib.createBrotliDecompress());
     }
     const ready = this.variants.get(encoding);
     if (ready) return ready;
     let making = this.pending.get(encoding);
     if (!making) {
-      making = compress(this.identity!, encoding).then((variant) => {
-        this.variants.set(encoding, variant);
-        this.pending.delete(encoding);
-        this.onResize?.();
-        return variant;
-      });
+      const made = this.identity ? compress(this.identity, encoding) : gzipFromBrotli(this.variants.get('br')!);
+      making = made.then(
+        (variant) => {
+          this.variants.set(encoding, variant);
+          this.pending.delete(encoding);
+          this.onResize?.();
+          return variant;
+        },
+        (error: unknown) => {
+          // The next request tries again.
+          this.pending.delete(encoding);
+          throw error;
+        },
+      );
       this.pending.set(encoding, making);
     }
     return making;
   }
+}
+
+/** The gzip form of a brotli body, streamed through both codecs: the JSON is never whole in memory. */
+async function gzipFromBrotli(br: Buffer): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  await pipeline(Readable.from([br]), zlib.createBrotliDecompress(), zlib.createGzip(gzipOptions), async (gzipped: AsyncIterable<Buffer>) => {
+    for await (const part of gzipped) parts.push(part);
+  });
+  return Buffer.concat(parts);
 }
 
 /** Whether an If-None-Match header names this answer, in any of its encodings (weak comparison, RFC 9110 §13.1.2). */

@@ -280,6 +280,23 @@ describe('GET /api/getbeats', () => {
     }
   });
 
+  it('keeps the full catalog in brotli only, and makes its gzip form once, when a client first asks for it', async () => {
+    await createBeat(t, { title: 'Brotli First' });
+    const fresh = await freshFullCatalog();
+    const cache = createCatalogCache(t.deps, { chunkRows: 5 });
+    const answer = await cache.all();
+    const br = (await answer.body('br')) as Buffer;
+    expect(cache.usage().bytes).toBe(br.length);
+    expect((await unbrotli(br)).toString()).toBe(fresh);
+
+    const [gzipped, again] = await Promise.all([answer.body('gzip'), answer.body('gzip')]);
+    expect(again).toBe(gzipped);
+    expect((await gunzip(gzipped as Buffer)).toString()).toBe(fresh);
+    // Kept, and counted in the cache's budget.
+    expect(await answer.body('gzip')).toBe(gzipped);
+    expect(cache.usage().bytes).toBe(br.length + (gzipped as Buffer).length);
+  });
+
   it('concurrent requests share one build', async () => {
     await createBeat(t, { title: 'Shared Build' });
     const cache = createCatalogCache(t.deps, { chunkRows: 5 });

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps.js';
 import { askEachTime, readCatalogVersion, type CatalogVersion } from '../../db/catalog-version.js';
 import { VersionedLru } from '../../lib/byte-lru.js';
 import { CachedJson } from '../../lib/cached-json.js';
-import { brotliOptions, gzipOptions } from '../../lib/compression.js';
+import { brotliOptions } from '../../lib/compression.js';
 import { centsToDollars, toBeatDto } from './beat-dto.js';
 import {
   countVipCatalog,
@@ -84,23 +84,24 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     answer: CachedJson.fromJson(tagOf(version, query), Buffer.from(JSON.stringify(value))),
   });
 
-  /** The full catalog, serialised chunk by chunk straight into its two compressed forms. */
+  /**
+   * The full catalog, serialised chunk by chunk straight into brotli. Its gzip form is made from that, once, if a
+   * client asks for it (CachedJson.fromBrotli): the build holds one compressor, and the cache one body.
+   */
   async function buildAllInChunks(version: number, query: string): Promise<CachedJson> {
     // A 256 KB window (brotli's default is 4 MB): the encoder's buffers are what the compressing threads' memory
     // keeps after the build, and JSON rows repeat within a few rows, so the body is no larger (on catalog-like JSON
     // it came out a few per cent smaller; docs/decisions/0018-embedded-database-memory.md).
     const br = zlib.createBrotliCompress({ ...brotliOptions, params: { ...brotliOptions.params, [zlib.constants.BROTLI_PARAM_LGWIN]: FULL_CATALOG_BROTLI_WINDOW } });
-    const gzip = zlib.createGzip(gzipOptions);
-    const outputs = [br, gzip].map(async (stream) => {
+    const output = (async () => {
       const parts: Buffer[] = [];
-      for await (const part of stream) parts.push(part as Buffer);
+      for await (const part of br) parts.push(part as Buffer);
       return Buffer.concat(parts);
-    });
+    })();
     let length = 0;
     const write = async (text: string) => {
       length += Buffer.byteLength(text);
-      const waits = [br, gzip].filter((stream) => !stream.write(text)).map((stream) => once(stream, 'drain'));
-      await Promise.all(waits);
+      if (!br.write(text)) await once(br, 'drain');
     };
     try {
       await write('{"beats":[');
@@ -124,10 +125,8 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
       await write(']}');
     } finally {
       br.end();
-      gzip.end();
     }
-    const [brBody, gzipBody] = await Promise.all(outputs);
-    return CachedJson.fromCompressed(tagOf(version, query), length, { br: brBody!, gzip: gzipBody! });
+    return CachedJson.fromBrotli(tagOf(version, query), length, await output);
   }
 
   return {
