@@ -32,9 +32,9 @@ const purchaseDtoColumns = {
   licenceId: purchases.licenceId,
 };
 
-export type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
+type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
 
-export function toPurchaseDto(deps: Deps, row: PurchaseDtoRow): Purchase {
+function toPurchaseDto(deps: Deps, row: PurchaseDtoRow): Purchase {
   return {
     _id: row.id,
     sessionType: row.sessionType,
