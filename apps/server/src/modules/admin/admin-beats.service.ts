@@ -22,8 +22,8 @@ export function beatStatus(row: BeatRow): AdminBeat['status'] {
 }
 
 export function toAdminBeatDto(row: BeatRow): AdminBeat {
-  return {
-    ...toBeatDto(row),
+  // Added to the beat's own answer object rather than spread into a new one: see listPurchasedBeats.
+  return Object.assign(toBeatDto(row), {
     status: beatStatus(row),
     published: row.published,
     soldAt: row.soldAt?.toISOString() ?? null,
@@ -36,7 +36,7 @@ export function toAdminBeatDto(row: BeatRow): AdminBeat {
     fileInfo: row.fileInfo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  });
 }
 
 export interface AdminBeatList {

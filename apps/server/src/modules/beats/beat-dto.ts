@@ -1,6 +1,7 @@
 /** A beat row as the API shows it. Download links name protected routes; only the tagged preview and its waveform are public. */
 import type { Beat } from '@beat/shared';
 import { beats, type BeatRow } from '../../db/schema.js';
+import { jsonRow } from '../../db/json-row.js';
 import { previewLink, waveformLink } from './preview-links.js';
 
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
@@ -33,6 +34,9 @@ export const beatDtoColumns = {
 };
 
 export type BeatDtoRow = Pick<BeatRow, keyof typeof beatDtoColumns>;
+
+/** The same columns as one JSON value a row: for the long unpaged lists (a buyer's leases, their favourites). */
+export const beatDtoJsonRow = jsonRow(beatDtoColumns);
 
 export function toBeatDto(row: BeatDtoRow): Beat {
   const files = `/api/beats/${row.id}/files`;

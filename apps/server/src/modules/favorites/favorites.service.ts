@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { beats, favorites, type BeatRow } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { getBeat } from '../beats/beats.service.js';
-import { beatDtoColumns, type BeatDtoRow } from '../beats/beat-dto.js';
+import { beatDtoJsonRow, type BeatDtoRow } from '../beats/beat-dto.js';
 import { isListed } from '../beats/listing.js';
 
 export async function addFavorite(deps: Deps, userId: string, beatId: string): Promise<BeatRow> {
@@ -22,7 +22,7 @@ export async function removeFavorite(deps: Deps, userId: string, beatId: string)
 
 export async function listFavorites(deps: Deps, userId: string): Promise<BeatDtoRow[]> {
   const rows = await deps.db
-    .select({ beat: beatDtoColumns })
+    .select({ beat: beatDtoJsonRow })
     .from(favorites)
     .innerJoin(beats, eq(beats.id, favorites.beatId))
     .where(and(eq(favorites.userId, userId), isListed))

@@ -9,7 +9,7 @@ import { formatUsd } from '../offers/offers.js';
 import { formatUsDate, type LicenceInput } from './licence-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import { beatDtoColumns, centsToDollars, toBeatDto } from '../beats/beat-dto.js';
+import { beatDtoJsonRow, centsToDollars, toBeatDto } from '../beats/beat-dto.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
 import { licenceStatus, licenseVerifyUrl } from '../licences/licence-verify.service.js';
 
@@ -89,10 +89,10 @@ export async function listPurchases(deps: Deps, userId: string, page: ListPage =
   const rows = page.limit ? await query.limit(page.limit + 1) : await query;
   const { shown, nextCursor } = nextCursorOf(rows, page.limit);
   return {
-    purchases: shown.map((r) => ({
-      ...toPurchaseDto(deps, r.purchase),
-      ...(r.replacedPaidCents === null ? {} : { upgradedFromPaid: centsToDollars(r.replacedPaidCents) }),
-    })),
+    purchases: shown.map((r) => {
+      const purchase = toPurchaseDto(deps, r.purchase);
+      return r.replacedPaidCents === null ? purchase : Object.assign(purchase, { upgradedFromPaid: centsToDollars(r.replacedPaidCents) });
+    }),
     nextCursor,
   };
 }
@@ -113,7 +113,7 @@ export async function listPurchasedBeats(
 ): Promise<{ beats: PurchasedBeat[]; nextCursor: string | null }> {
   const newer = alias(purchases, 'newer');
   const query = deps.db
-    .select({ beat: beatDtoColumns, purchase: { id: purchases.id, purchasedAt: purchases.purchasedAt }, key: purchaseKeyText })
+    .select({ beat: beatDtoJsonRow, purchase: { id: purchases.id, purchasedAt: purchases.purchasedAt }, key: purchaseKeyText })
     .from(purchases)
     .innerJoin(beats, eq(beats.id, purchases.beatId))
     .where(
@@ -142,16 +142,18 @@ export async function listPurchasedBeats(
   const rows = page.limit ? await query.limit(page.limit + 1) : await query;
   const { shown, nextCursor } = nextCursorOf(rows, page.limit);
   // An owner's player keeps working after the beat leaves the store (sold exclusive, deleted beat).
-  const list = shown.map(({ beat, purchase }) => ({
-    ...toBeatDto(beat),
-    streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat, sessionId),
-    purchasedAt: purchase.purchasedAt.toISOString(),
-    purchaseId: purchase.id,
-  }));
+  // Fields are added to the answer's own object: a spread into a new one costs about 6 µs a row
+  // (docs/decisions/0015-query-plans.md#output-bound-lists).
+  const list = shown.map(({ beat, purchase }) =>
+    Object.assign(toBeatDto(beat), {
+      streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat, sessionId),
+      purchasedAt: purchase.purchasedAt.toISOString(),
+      purchaseId: purchase.id,
+    }),
+  );
   return { beats: list, nextCursor };
 }
 
-/** A purchase with its buyer, for the licence; only the buyer (or an admin) may have it. */
 /** One purchase's license, as its PDF states it: the frozen terms with the sale's own values in their placeholders. */
 export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId: string): Promise<LicenceInput> {
   const [row] = await deps.db
