@@ -124,7 +124,7 @@ function medianOf(runs) {
   const byScore = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
   const middle = byScore[Math.floor((byScore.length - 1) / 2)];
   const out = { ...middle, runs: runs.length };
-  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'domElements']) {
+  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'domElements', 'benchmarkIndex']) {
     out[key] = median(runs.map((r) => r[key]));
   }
   if (middle.firstLoadJs) {
@@ -165,6 +165,7 @@ export async function runLighthouse(baseUrl, { pages = lighthousePages, chromePa
           cls: numeric(lhr, 'cumulative-layout-shift'),
           tbtMs: numeric(lhr, 'total-blocking-time'),
           domElements: numeric(lhr, 'dom-size'),
+          benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
           lcpElement: lcpElement(lhr),
           findings: failedAudits(lhr),
           firstLoadJs: pagePath === '/' ? await firstLoadJs(lhr) : null,
@@ -205,6 +206,9 @@ export function printLighthouse(results) {
   );
   console.log(line(head));
   for (const row of rows) console.log(line(row));
+  // Lighthouse's own measure of the host's CPU: its 4× slowdown assumes a desktop of about 1,000–2,000.
+  const index = median(results.map((r) => r.benchmarkIndex));
+  if (index != null) console.log(`(host CPU: Lighthouse's benchmarkIndex ${Math.round(index)})`);
   for (const r of results.filter((result) => result.firstLoadJs)) {
     const { files, gzipBytes } = r.firstLoadJs;
     console.log(

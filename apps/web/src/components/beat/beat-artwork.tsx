@@ -32,23 +32,41 @@ export interface BeatArtworkProps {
   radius?: string;
 }
 
+/** The motif's shapes as one path, and how it is drawn: the tile's translucent white, stroked. */
+export interface MotifPath {
+  d: string;
+  strokeWidth: number;
+  opacity: number;
+}
+
 /**
- * The motif as an SVG image for the tile's top background layer: one element per tile however many shapes it has,
- * which keeps long lists light. Shapes take the tile's translucent white fill and stroke.
+ * The motif as one `<path>` in an inline `<svg>` over the tile's gradient. Not an SVG image in the tile's background:
+ * the browser builds a whole document for each distinct SVG image, 6–8 ms a tile on a fast computer, which made a
+ * screen of 36 tiles the catalog's longest task (docs/decisions/0019-first-screen.md#artwork).
  */
-export function motifSvg(art: ArtworkStyle): string {
-  let shapes = '';
+export function motifPath(art: ArtworkStyle): MotifPath {
   if (art.motif === 0) {
-    shapes = art.bars.map((h, i) => `<rect x="${r(4 + i * 6.6)}" y="${r(100 - h * 46 - 6)}" width="3.6" height="${r(h * 46)}" rx="1.8"/>`).join('');
-  } else if (art.motif === 1) {
-    shapes = art.rings.map((ring) => `<circle cx="${r(ring.cx)}" cy="${r(ring.cy)}" r="${r(ring.r)}" fill="none" stroke-width="1.4"/>`).join('');
-  } else {
-    const d = `M0 ${r(60 + (art.bars[0] ?? 0.5) * 10)} ${art.bars
-      .map((h, i) => `Q ${r(i * 7.7 + 3.8)} ${r(40 + h * 40)} ${r((i + 1) * 7.7)} ${r(55 + (art.bars[i + 1] ?? h) * 10)}`)
-      .join(' ')}`;
-    shapes = `<path d="${d}" fill="none" stroke-width="1.6"/>`;
+    // Bars 3.6 wide with round ends: a line with round caps is the rounded rectangle they are.
+    const d = art.bars
+      .map((h, i) => {
+        const x = r(4 + i * 6.6 + 1.8);
+        const top = 100 - h * 46 - 6;
+        const bottom = top + h * 46;
+        return `M${x} ${r(top + 1.8)}V${r(Math.max(top + 1.8, bottom - 1.8))}`;
+      })
+      .join('');
+    return { d, strokeWidth: 3.6, opacity: 0.22 };
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" preserveAspectRatio="none" fill="#fff" fill-opacity="0.22" stroke="#fff" stroke-opacity="0.3">${shapes}</svg>`;
+  if (art.motif === 1) {
+    const d = art.rings
+      .map(({ cx, cy, r: radius }) => `M${r(cx - radius)} ${r(cy)}a${r(radius)} ${r(radius)} 0 1 0 ${r(2 * radius)} 0a${r(radius)} ${r(radius)} 0 1 0 ${r(-2 * radius)} 0`)
+      .join('');
+    return { d, strokeWidth: 1.4, opacity: 0.3 };
+  }
+  const d = `M0 ${r(60 + (art.bars[0] ?? 0.5) * 10)} ${art.bars
+    .map((h, i) => `Q ${r(i * 7.7 + 3.8)} ${r(40 + h * 40)} ${r((i + 1) * 7.7)} ${r(55 + (art.bars[i + 1] ?? h) * 10)}`)
+    .join(' ')}`;
+  return { d, strokeWidth: 1.6, opacity: 0.3 };
 }
 
 /** Two decimals are finer than any tile is drawn. */
@@ -58,11 +76,14 @@ function r(value: number): number {
 
 export function BeatArtwork({ id, title, className, radius }: BeatArtworkProps) {
   const art = artworkFor(id, title);
-  // The motif is the top layer, blended into the gradient beneath it.
-  const style: CSSProperties = {
-    background: `url("data:image/svg+xml,${encodeURIComponent(motifSvg(art))}") center / 100% 100% no-repeat, ${art.background}`,
-    backgroundBlendMode: 'overlay, normal, normal',
-    borderRadius: radius,
-  };
-  return <span className={['beat-art', className].filter(Boolean).join(' ')} style={style} aria-hidden="true" />;
+  const motif = motifPath(art);
+  const style: CSSProperties = { background: art.background, borderRadius: radius };
+  return (
+    <span className={['beat-art', className].filter(Boolean).join(' ')} style={style} aria-hidden="true">
+      {/* The motif is blended into the gradient beneath it (beat-artwork.css). */}
+      <svg className="beat-art__motif" viewBox="0 0 100 100" preserveAspectRatio="none" focusable="false">
+        <path d={motif.d} fill="none" stroke="#fff" strokeOpacity={motif.opacity} strokeWidth={motif.strokeWidth} strokeLinecap="round" />
+      </svg>
+    </span>
+  );
 }

@@ -10,7 +10,7 @@ import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Button } from '../../../components/ui/button';
 import { beatPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { formatTime } from '../../../lib/format';
+import { formatTime, formatUsDate, groupDigits } from '../../../lib/format';
 import { formatReleaseDate } from '../../catalog';
 import { FavouriteButton } from '../../favourites';
 import { FreeDownloadButton } from '../../free-downloads';
@@ -53,9 +53,6 @@ export function BeatPage({ slug, notFound }: BeatPageProps) {
   return <BeatPageContent detail={detail.data} />;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-const countFormat = new Intl.NumberFormat('en-US');
-
 function BeatPageContent({ detail }: { detail: BeatDetail }) {
   const { beat, playCount, related } = detail;
   const location = useLocation();
@@ -72,13 +69,13 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
     ['Key', beat.musicalKey ?? '—'],
     ['Genre', beat.category ?? '—'],
     ['Length', beat.durationSeconds ? formatTime(beat.durationSeconds) : '—'],
-    ['Plays', countFormat.format(playCount)],
+    ['Plays', groupDigits(playCount)],
     [
       'Released',
       Number.isNaN(released.getTime()) ? (
         formatReleaseDate(beat.releaseDate)
       ) : (
-        <time dateTime={beat.releaseDate} title={dateFormat.format(released)}>
+        <time dateTime={beat.releaseDate} title={formatUsDate(released)}>
           {formatReleaseDate(beat.releaseDate)}
         </time>
       ),

@@ -1,20 +1,20 @@
 /** The Non-Exclusive beats as numbered rows, a page at a time with "Load more" (the list runs to 320+ beats). */
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
 import { countActive, type CatalogFilters } from '../lib/catalog-filters';
 import { FilteredEmpty } from './filtered-empty';
+import { BeatList } from './beat-list';
+import type { VisitorAuthTarget } from '../../downloads';
+import './section.css';
 
 /**
  * Rows per page of the VIP CATALOG list: a screenful or two, so the catalog page stays light on a phone
  * (docs/product/screens-and-words.md#catalog-page).
  */
 export const VIP_LIST_PAGE_SIZE = 24;
-import { BeatList } from './beat-list';
-import type { VisitorAuthTarget } from '../../downloads';
-import './section.css';
 
 export interface VipCatalogSectionProps {
   q: string;
@@ -45,9 +45,6 @@ export function VipCatalogSection({
   const query = useBeats({ q, type: 'Non-Exclusive', limit: VIP_LIST_PAGE_SIZE, filters });
   const filtered = filters !== undefined && countActive(filters) > 0;
   const beats = useMemo(() => query.data?.pages.flatMap((page) => page.beats) ?? [], [query.data]);
-  // Rows are drawn at low priority, in slices between the browser's other work, so a page of them never holds up
-  // a tap or a keypress; the skeleton stays until the first rows are drawn.
-  const shownBeats = useDeferredValue(beats);
 
   return (
     <section className="cat-section" aria-labelledby={id}>
@@ -74,25 +71,25 @@ export function VipCatalogSection({
         </div>
       ) : (
         <div className={query.isPlaceholderData ? 'cat-body cat-stale' : 'cat-body'}>
-        <BeatList
-          beats={shownBeats}
-          label={title}
-          isLoading={query.isPending || (shownBeats.length === 0 && beats.length > 0)}
-          hasMore={query.hasNextPage}
-          isLoadingMore={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-          visitorDownloadTarget={visitorDownloadTarget}
-          empty={
-            filtered && onClearFilters ? (
-              <FilteredEmpty noun="beats" q={q} onClear={onClearFilters} />
-            ) : (
-              <>
-                <p className="cat-state__title">{q ? `No beats match “${q}”.` : 'No beats yet.'}</p>
-                <p>{q ? 'Try another title or tag.' : 'New beats land every week.'}</p>
-              </>
-            )
-          }
-        />
+          <BeatList
+            beats={beats}
+            label={title}
+            isLoading={query.isPending}
+            hasMore={query.hasNextPage}
+            isLoadingMore={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+            visitorDownloadTarget={visitorDownloadTarget}
+            empty={
+              filtered && onClearFilters ? (
+                <FilteredEmpty noun="beats" q={q} onClear={onClearFilters} />
+              ) : (
+                <>
+                  <p className="cat-state__title">{q ? `No beats match “${q}”.` : 'No beats yet.'}</p>
+                  <p>{q ? 'Try another title or tag.' : 'New beats land every week.'}</p>
+                </>
+              )
+            }
+          />
         </div>
       )}
     </section>

@@ -4,7 +4,7 @@
  * left out. Plain constants only (no zod), so the catalog's first load stays light.
  */
 import { beatSorts, categories, moods, musicalKeys, type BeatSort, type Category, type Mood, type MusicalKey } from '@beat/shared/discovery';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice, groupDigits } from '../../../lib/format';
 
 export interface CatalogFilters {
   genres: Category[];
@@ -193,5 +193,5 @@ export function countActive(filters: CatalogFilters): number {
 
 /** "212 beats", "1 beat". */
 export function beatCountText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'beat' : 'beats'}`;
+  return `${groupDigits(count)} ${count === 1 ? 'beat' : 'beats'}`;
 }
