@@ -4,7 +4,7 @@
  *
  * Why: a long list of wide rows (a buyer's 400 leases, their 300 favourites) spends most of its time decoding the
  * wire protocol field by field — 20 text fields a row, each parsed on its own. One JSON text a row is one field,
- * parsed by `JSON.parse` in native code: the same 378 rows come back in less than half the time on the embedded
+ * parsed by `JSON.parse` in native code: the same 378 rows come back in about two-thirds of the time on the embedded
  * database (docs/decisions/0015-query-plans.md#output-bound-lists).
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';

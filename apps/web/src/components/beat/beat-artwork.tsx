@@ -33,7 +33,7 @@ export interface BeatArtworkProps {
 }
 
 /** The motif's shapes as one path, and how it is drawn: the tile's translucent white, stroked. */
-export interface MotifPath {
+interface MotifPath {
   d: string;
   strokeWidth: number;
   opacity: number;
@@ -44,7 +44,7 @@ export interface MotifPath {
  * the browser builds a whole document for each distinct SVG image, 6–8 ms a tile on a fast computer, which made a
  * screen of 36 tiles the catalog's longest task (docs/decisions/0019-first-screen.md#artwork).
  */
-export function motifPath(art: ArtworkStyle): MotifPath {
+function motifPath(art: ArtworkStyle): MotifPath {
   if (art.motif === 0) {
     // Bars 3.6 wide with round ends: a line with round caps is the rounded rectangle they are.
     const d = art.bars
