@@ -42,7 +42,7 @@ describe('two server processes on one PostgreSQL server', () => {
     children.push(...servers);
 
     const db = database.db;
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 200_000;
     const doneCount = async () => (await db.select().from(jobs).where(eq(jobs.queue, RENDER_QUEUE))).filter((j) => j.status === 'done').length;
     while ((await doneCount()) < BEATS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     for (const s of servers) s.child.kill('SIGTERM');
@@ -57,5 +57,5 @@ describe('two server processes on one PostgreSQL server', () => {
     expect(await db.select().from(previewRenders)).toHaveLength(BEATS);
     const rows = await db.select().from(beats);
     expect(rows.every((b) => b.audioState === 'ready')).toBe(true);
-  }, 240_000);
+  }, 320_000);
 });
