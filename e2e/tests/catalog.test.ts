@@ -59,6 +59,30 @@ describe('catalog', () => {
     expect(errors).toEqual([]);
   });
 
+  it('builds the VIP list below the first screen a few rows at a time, out of sight, and shows it whole', async () => {
+    const { page, errors } = await openPage(mobile);
+    // Every change to the list's rows is noted with whether the list could be seen then.
+    await page.addInitScript(() => {
+      const seen: { rows: number; shown: boolean }[] = [];
+      Object.assign(window, { vipRowsSeen: seen });
+      new MutationObserver(() => {
+        const list = document.querySelector('ol[aria-label="VIP CATALOG"]');
+        if (!list) return;
+        const last = seen.at(-1);
+        const now = { rows: list.children.length, shown: list.closest('[hidden]') === null };
+        if (!last || last.rows !== now.rows || last.shown !== now.shown) seen.push(now);
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    });
+    await page.goto('/');
+    const rows = vipRows(page);
+    await expect.poll(() => rows.count()).toBe(VIP_PAGE);
+    const seen = await page.evaluate(() => (window as unknown as { vipRowsSeen: { rows: number; shown: boolean }[] }).vipRowsSeen);
+    // Built in steps while hidden (the skeleton stands in), then shown once, with every row.
+    expect(seen.filter((s) => !s.shown).length).toBeGreaterThan(1);
+    expect(seen.filter((s) => s.shown)).toEqual([{ rows: VIP_PAGE, shown: true }]);
+    expect(errors).toEqual([]);
+  });
+
   it('toggles the carousel to a grid of all exclusives and back', async () => {
     const { page } = await openPage();
     const { beats } = await api<BeatPage>('/api/beats?type=Exclusive&limit=100');

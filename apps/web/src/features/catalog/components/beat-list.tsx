@@ -2,7 +2,7 @@
  * A numbered list of beat rows with the column header, empty and loading states, and "Load more" (a page at a time, so
  * a long list stays light: docs/product/screens-and-words.md#catalog-page).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Beat } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { BeatRow } from './beat-row';
@@ -21,6 +21,33 @@ export interface BeatListProps {
   onLoadMore?: () => void;
   visitorDownloadTarget?: VisitorAuthTarget;
   purchased?: boolean;
+  /**
+   * Builds the first rows a few at a time, out of sight behind the skeleton, and shows them together once all are
+   * built: for a list drawn while nobody waits for it (below the first screen), so that no single task holds the
+   * page (docs/decisions/0019-first-screen.md#rows-in-steps).
+   */
+  buildInSteps?: boolean;
+}
+
+/** Rows built per task by `buildInSteps`. */
+const ROWS_PER_STEP = 6;
+
+/**
+ * How many of the first rows to build now while building in steps, or null once they are shown (then every row, and
+ * rows added later, show at once). Each step is its own task: a message to this page, which a background tab does not
+ * slow down as it does timers.
+ */
+function useRowsBuiltInSteps(enabled: boolean, ready: boolean, total: number): number | null {
+  const [built, setBuilt] = useState<number | null>(enabled ? 0 : null);
+  useEffect(() => {
+    if (built === null || !ready) return;
+    // Once every row is built, the next step shows them (a task of its own: the list's layout).
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => setBuilt(built >= total ? null : built + ROWS_PER_STEP);
+    channel.port2.postMessage(null);
+    return () => channel.port1.close();
+  }, [built, ready, total]);
+  return built;
 }
 
 export function BeatList({
@@ -33,6 +60,7 @@ export function BeatList({
   onLoadMore,
   visitorDownloadTarget = 'login',
   purchased = false,
+  buildInSteps = false,
 }: BeatListProps) {
   const rowsRef = useRef<HTMLOListElement>(null);
   // "Load more" is disabled while it loads; the keyboard then goes on at the first new row.
@@ -44,53 +72,62 @@ export function BeatList({
     rowsRef.current?.children[index]?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
   }, [beats.length]);
 
+  const built = useRowsBuiltInSteps(buildInSteps, !isLoading && beats.length > 0, beats.length);
+
   if (isLoading) return <RowSkeletons />;
   if (beats.length === 0) return <div className="cat-state">{empty}</div>;
+  const building = built !== null;
+  const shown = building ? beats.slice(0, built) : beats;
+  // While the rows are built the skeleton stays, and the list is hidden: no one sees, or counts, a part of it. The
+  // list keeps its place among its siblings, so the rows built are the rows shown.
   return (
-    <div className={purchased ? 'blist blist--purchased' : 'blist'}>
-      <div className="blist__head" aria-hidden="true">
-        <span>#</span>
-        <span />
-        <span>Title</span>
-        <span>BPM</span>
-        <span>Tags</span>
-        <span>Released</span>
-        {!purchased && <span>Price</span>}
-        <span />
-      </div>
-      <ol ref={rowsRef} className="blist__rows" aria-label={label}>
-        {beats.map((beat, i) => (
-          <BeatRow
-            key={beat._id}
-            beat={beat}
-            number={i + 1}
-            queue={beats}
-            visitorDownloadTarget={visitorDownloadTarget}
-            purchased={purchased}
-          />
-        ))}
-      </ol>
-      {onLoadMore && (
-        <p role="status" className="visually-hidden">
-          {beats.length} beats shown{hasMore ? '' : ', all of them'}
-        </p>
-      )}
-      {hasMore && onLoadMore && (
-        <div className="cat-more">
-          <Button
-            variant="secondary"
-            busy={isLoadingMore}
-            busyLabel="Loading..."
-            onClick={() => {
-              firstNewRow.current = beats.length;
-              onLoadMore();
-            }}
-          >
-            Load more
-          </Button>
+    <>
+      {building && <RowSkeletons />}
+      <div className={purchased ? 'blist blist--purchased' : 'blist'} hidden={building}>
+        <div className="blist__head" aria-hidden="true">
+          <span>#</span>
+          <span />
+          <span>Title</span>
+          <span>BPM</span>
+          <span>Tags</span>
+          <span>Released</span>
+          {!purchased && <span>Price</span>}
+          <span />
         </div>
-      )}
-    </div>
+        <ol ref={rowsRef} className="blist__rows" aria-label={label}>
+          {shown.map((beat, i) => (
+            <BeatRow
+              key={beat._id}
+              beat={beat}
+              number={i + 1}
+              queue={beats}
+              visitorDownloadTarget={visitorDownloadTarget}
+              purchased={purchased}
+            />
+          ))}
+        </ol>
+        {onLoadMore && (
+          <p role="status" className="visually-hidden">
+            {beats.length} beats shown{hasMore ? '' : ', all of them'}
+          </p>
+        )}
+        {hasMore && onLoadMore && (
+          <div className="cat-more">
+            <Button
+              variant="secondary"
+              busy={isLoadingMore}
+              busyLabel="Loading..."
+              onClick={() => {
+                firstNewRow.current = beats.length;
+                onLoadMore();
+              }}
+            >
+              Load more
+            </Button>
+          </div>
+        )}
+      </div>
+    </>
   );
 }
 

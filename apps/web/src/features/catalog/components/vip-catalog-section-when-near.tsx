@@ -59,7 +59,8 @@ export function VipCatalogSectionWhenNear(section: VipCatalogSectionProps) {
   if (!show) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <VipCatalogSection {...section} />
+      {/* Come on its own (idle, near), the list builds its rows in steps; asked for (a search), at once. */}
+      <VipCatalogSection {...section} buildInSteps={!showNow} />
     </Suspense>
   );
 }
