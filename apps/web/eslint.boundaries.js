@@ -4,7 +4,8 @@
 //   feature  src/features/<name>: its own files, the shared layer, and the features listed for it below,
 //            each only through its public surface `features/<name>/index.ts`.
 //   app      src/app: routes, providers, layout; composes features through their index.ts.
-//   main     src/main.tsx: mounts app/ and the global styles; src/entry-prerender.tsx, the build's drawing of the first screens.
+//   main     src/main.tsx: mounts app/ and the global styles; src/entry-prerender.tsx, the build's drawing of the first screens;
+//            src/boot.ts, the drawn pages' one script, which asks for main.tsx's code once the drawing is painted.
 // Every layer may import npm packages and @beat/shared (packages/shared: the schemas shared with the server).
 import boundaries from 'eslint-plugin-boundaries';
 
@@ -52,7 +53,7 @@ export default [
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'app', pattern: 'apps/web/src/app' },
         { type: 'shared', pattern: 'apps/web/src/(lib|components|hooks|config|styles)' },
-        { type: 'main', pattern: 'apps/web/src/{main,entry-prerender}.tsx', mode: 'full' },
+        { type: 'main', pattern: 'apps/web/src/{main.tsx,entry-prerender.tsx,boot.ts}', mode: 'full' },
         { type: 'shared-package', pattern: 'packages/shared' },
       ],
     },

@@ -28,14 +28,13 @@ const pageModules = {
 
 /**
  * The files of a page's code that the entry does not already preload: the page's chunk and every chunk it imports
- * statically (not what it loads later, as the VIP list). The server names them in the page's `Link` header
- * (modulepreload), read from `first-screens/preloads.json`: without it the browser learns of them only once the entry
- * has run, one round trip and a script's run later; in the header rather than as elements, they cost the page no
- * elements (docs/decisions/0019-first-screen.md).
+ * statically (not what it loads later, as the VIP list). The boot script asks for them with the entry's own
+ * (`startAfterPaint`): without them the browser learns of them only once the entry has run, one round trip and a
+ * script's run later (docs/decisions/0019-first-screen.md).
  */
 export function pagePreloads(bundle, root, pathname) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-  const entry = chunks.find((chunk) => chunk.isEntry);
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.name !== 'boot');
   const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, pageModules[pathname]));
   if (!entry || !page) throw new Error(`prerender: no chunk for the page of ${pathname} (${pageModules[pathname]})`);
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -55,6 +54,24 @@ export function pagePreloads(bundle, root, pathname) {
     .map((fileName) => `/${fileName}`);
 }
 
+/**
+ * A drawn page's head asks for one script, `src/boot.ts`, in place of the entry and its `modulepreload` links: the
+ * boot script asks for them (and the page's own code) once the drawing is painted
+ * (docs/decisions/0019-first-screen.md#code-after-paint).
+ */
+export function startAfterPaint(html, bootFile, pageFiles) {
+  const head = /<head>[\s\S]*?<\/head>/.exec(html)?.[0] ?? '';
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(head);
+  if (!entry) throw new Error('prerender: index.html has no entry script in its head');
+  const preloads = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const modules = [...preloads, ...pageFiles];
+  const boot = `<script type="module" crossorigin src="/${bootFile}" data-entry="${entry[1]}" data-modules="${modules.join(' ')}"></script>`;
+  const bootHead = head
+    .replace(entry[0], boot)
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  return html.replace(head, bootHead);
+}
+
 /** The controls of every `<form>` of a drawing, disabled until the takeover enables them (`data-takeover-enables`). */
 export function disableFormsUntilTakeover(markup) {
   return markup.replace(/<form\b[\s\S]*?<\/form>/g, (form) =>
@@ -69,11 +86,11 @@ export function firstScreenFile(pathname) {
 }
 
 /**
- * The headings' font (Space Grotesk, Latin letters; 13 KB a weight): asked for with the stylesheet, so that the
- * headings are drawn in it from the first paint and the lines under them do not move when it arrives. The body's
- * Inter (48 KB) is not: asking for it that early would hold up the first paint more than its swap moves anything.
+ * The headings' font (Space Grotesk, Latin letters; 13 KB a weight) and the body's Inter (48 KB): asked for with the
+ * stylesheet, so that the text is drawn in them from the first paint. Inter swapped in later made the text wider,
+ * which the browser counts as a new, later largest paint (docs/decisions/0019-first-screen.md, "One stylesheet").
  */
-const firstScreenFonts = [/^space-grotesk-latin-(600|700)-normal-.*\.woff2$/];
+const firstScreenFonts = [/^space-grotesk-latin-(600|700)-normal-.*\.woff2$/, /^inter-latin-wght-normal-.*\.woff2$/];
 
 export function prerenderFirstScreens() {
   let config;
@@ -86,7 +103,7 @@ export function prerenderFirstScreens() {
     },
     transformIndexHtml(_html, { bundle }) {
       const fonts = Object.keys(bundle ?? {}).filter((file) => firstScreenFonts.some((font) => font.test(path.basename(file))));
-      if (fonts.length !== 2) throw new Error(`prerender: expected the 2 fonts of the headings, found ${fonts.join(', ') || 'none'}`);
+      if (fonts.length !== 3) throw new Error(`prerender: expected the 3 fonts of the first screens (Space Grotesk 600 and 700, Inter), found ${fonts.join(', ') || 'none'}`);
       return fonts.map((file) => ({
         tag: 'link',
         attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
@@ -116,11 +133,15 @@ export function prerenderFirstScreens() {
         const { renderFirstScreen } = await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.js')).href);
 
         const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const bootFile = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry && item.name === 'boot')?.fileName;
+        if (!bootFile) throw new Error('prerender: no boot chunk (vite.config.ts: build.rollupOptions.input.boot)');
         mkdirSync(path.join(outDir, 'first-screens'), { recursive: true });
-        const preloads = Object.fromEntries(firstScreenPaths.map((pathname) => [pathname, pagePreloads(bundle, config.root, pathname)]));
-        writeFileSync(path.join(outDir, 'first-screens/preloads.json'), JSON.stringify(preloads));
         for (const pathname of firstScreenPaths) {
-          let markup = disableFormsUntilTakeover(await renderFirstScreen(pathname));
+          // preact-render-to-string marks where a lazy part suspended (`<!--$s-->`, `<!--/$s-->`); the browser's takeover
+          // does not know the marks, and met one where the page's first element was: it moved that element, which takes
+          // the focus out of a field being typed in (docs/decisions/0019-first-screen.md#islands).
+          let markup = disableFormsUntilTakeover(await renderFirstScreen(pathname)).replace(/<!--\/?\$s-->/g, '');
+          if (/<!--/.test(markup)) throw new Error(`prerender: the first screen of ${pathname} has a comment the takeover would not expect: ${/<!--[\s\S]{0,60}/.exec(markup)}`);
           // The page's <title> (the first one drawn) goes in the head, in place of the shell's; the element stays where the
           // page renders it, hidden and empty as the app renders it (src/lib/react-on-preact/react.ts), so the takeover
           // finds it there and the page's words are not in the body twice.
@@ -130,7 +151,7 @@ export function prerenderFirstScreens() {
           // The page's policy refuses inline styles (docs/security.md#headers): a first screen must not need one.
           if (/\sstyle="/.test(markup)) throw new Error(`prerender: the first screen of ${pathname} has an inline style attribute: ${/.{0,200}\sstyle="[^"]*"/.exec(markup)}`);
           if (/<script/i.test(markup)) throw new Error(`prerender: the first screen of ${pathname} has a script: ${/<script[\s\S]{0,300}/i.exec(markup)}`);
-          const html = shell
+          const html = startAfterPaint(shell, bootFile, pagePreloads(bundle, config.root, pathname))
             .replace(/<title>[\s\S]*?<\/title>/, (shellTitle) => (title ? `<title>${title}</title>` : shellTitle))
             .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
           if (!html.includes(markup)) throw new Error('prerender: index.html has no empty <div id="root"></div>');

@@ -87,6 +87,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // Every browser the store supports preloads modules itself.
     modulePreload: { polyfill: false },
+    // The app, and the script a drawn first screen starts it with once it is painted (src/boot.ts).
+    rollupOptions: { input: { index: own('./index.html'), boot: own('./src/boot.ts') } },
     // One stylesheet for the whole app: the first screens drawn in the HTML (prerender-first-screens.mjs) paint
     // with one request's styles, and no page's styles arrive after its content (docs/decisions/0019-first-screen.md).
     cssCodeSplit: false,

@@ -159,6 +159,129 @@ describe('drawn first screens', () => {
     await context.close();
   });
 
+  it("asks for the app's code once the drawing is painted, from the one script in its head", async () => {
+    for (const screen of ['/', '/exclusives', '/login']) {
+      const { context, page, problems } = await openPage(mobile);
+      await page.goto(screen);
+      if (screen === '/login') await page.getByRole('textbox', { name: 'Email' }).and(page.locator(':enabled')).waitFor();
+      else await takenOver(page, screen === '/' ? 'Filter and sort beats' : 'Filter and sort exclusives');
+      const timing = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+        parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+        entry: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name))?.startTime ?? null,
+        scripts: Array.from(document.head.querySelectorAll('script'), (script) => script.getAttribute('src')),
+        modules: document.head.querySelector('script')?.dataset.modules?.split(' ') ?? [],
+      }));
+      expect(timing.painted, `${screen} painted`).not.toBeNull();
+      expect(timing.entry, `${screen} loaded the app`).not.toBeNull();
+      // Asked for from the frame after the one the page was parsed in: once the page had loaded its one script.
+      expect(timing.entry!, `${screen}: the app's code was asked for after the drawing`).toBeGreaterThan(timing.parsed);
+      expect(timing.scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+      // It names the page's own code too, asked for with the entry's rather than once the entry has run.
+      const route = { '/': /^\/assets\/catalog-[\w-]+\.js$/, '/exclusives': /^\/assets\/exclusives-[\w-]+\.js$/, '/login': /^\/assets\/login-[\w-]+\.js$/ }[screen];
+      expect(timing.modules).toContainEqual(expect.stringMatching(route!));
+      // The answer's Link header names the stylesheet, the fonts and that script, not the app's modules.
+      const link = (await fetch(`${baseURL()}${screen}`)).headers.get('link') ?? '';
+      expect(link).toMatch(/\/assets\/style-[\w-]+\.css>; rel=preload; as=style/);
+      expect(link).toMatch(/\/assets\/boot-[\w-]+\.js>; rel=modulepreload/);
+      expect(link).not.toMatch(/\/assets\/index-/);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('takes the login page over in steps, one part per task, each with the ids it was drawn with', async () => {
+    const { context, page, problems } = await openPage(mobile);
+    // Numbers every task that delivers a message to the page (the takeover's steps are such messages) and notes, for
+    // each part of the page whose elements are given listeners, the tasks it was given them in.
+    await context.addInitScript(() => {
+      let task = 0;
+      const seen: Record<string, number[]> = {};
+      const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!;
+      Object.defineProperty(MessagePort.prototype, 'onmessage', {
+        configurable: true,
+        get(this: MessagePort) {
+          return onmessage.get!.call(this) as unknown;
+        },
+        set(this: MessagePort, handler: ((event: MessageEvent) => unknown) | null) {
+          onmessage.set!.call(
+            this,
+            handler &&
+              function (this: MessagePort, event: MessageEvent) {
+                task += 1;
+                return handler.call(this, event);
+              },
+          );
+        },
+      });
+      const add = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+        if (this instanceof Element && document.getElementById('root')?.contains(this)) {
+          const part = this.closest('.side-menu, .top-bar, .auth__main')?.classList[0] ?? 'frame';
+          (seen[part] ??= []).push(task);
+        }
+        return add.apply(this, args);
+      };
+      Object.assign(window, { takeoverTasks: seen });
+    });
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await email.and(page.locator(':enabled')).waitFor();
+    const tasks = await page.evaluate(() => (window as unknown as { takeoverTasks: Record<string, number[]> }).takeoverTasks);
+    // The menu, the top bar and the form: each taken over whole, in a task of its own.
+    const parts = ['side-menu', 'top-bar', 'auth__main'];
+    for (const part of parts) expect(new Set(tasks[part]), `${part} was taken over in one task`).toHaveProperty('size', 1);
+    expect(new Set(parts.map((part) => tasks[part]![0])).size, JSON.stringify(tasks)).toBe(parts.length);
+
+    // An id drawn in the form is the app's own: the error it adds is named by the field that was drawn.
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const ids = await email.evaluate((input) => ({ input: input.id, describedBy: input.getAttribute('aria-describedby') ?? '' }));
+    expect(ids.describedBy.split(' ')).toContain(`${ids.input}-error`);
+    expect(await page.locator(`[id="${ids.input}-error"]`).textContent()).not.toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('takes the rest of the page over at once when a key is pressed before it is all in', async () => {
+    const { context, page, problems } = await openPage(mobile);
+    // Each of the takeover's steps (a message to the page) comes a second late, and the time each part of the page
+    // is given its first listener is noted, as is the time of the first key pressed.
+    await context.addInitScript(() => {
+      const post = MessagePort.prototype.postMessage;
+      MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown) {
+        setTimeout(() => post.call(this, message), 1000);
+      };
+      const seen: Record<string, number> = {};
+      const add = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+        if (this instanceof Element && document.getElementById('root')?.contains(this)) {
+          seen[this.closest('.side-menu, .top-bar, .auth__main')?.classList[0] ?? 'frame'] ??= performance.now();
+        }
+        return add.apply(this, args);
+      };
+      document.addEventListener('keydown', () => (seen.key ??= performance.now()), { capture: true });
+      Object.assign(window, { takenOverAt: seen });
+    });
+    await page.goto('/login');
+    const seen = () => page.evaluate(() => ({ ...(window as unknown as { takenOverAt: Record<string, number> }).takenOverAt }));
+    // The menu is in; the top bar and the form would follow a second apart.
+    await expect.poll(async () => (await seen())['side-menu'], { timeout: 20_000 }).toBeDefined();
+    expect((await seen())['auth__main']).toBeUndefined();
+    await page.keyboard.press('Shift');
+    const after = await seen();
+    expect(after.key).toBeDefined();
+    // Taken over in the key's own task, before the browser handles anything after it.
+    expect(after['top-bar']! - after.key!).toBeLessThan(500);
+    expect(after['auth__main']! - after.key!).toBeLessThan(500);
+    // The form works once the takeover is done.
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await email.and(page.locator(':enabled')).waitFor();
+    await email.fill('someone@example.com');
+    expect(await email.inputValue()).toBe('someone@example.com');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('draws the login page with its form waiting for the app, and signs in once the app has taken over', async () => {
     const buyer = await createAccount('first-screen-login');
     const { context, page, problems } = await openPage(mobile);

@@ -7,6 +7,7 @@ import '@fontsource/space-grotesk/700.css';
 import './styles/global.css';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPage } from './app/router';
+import { nextTask, whenTakenOver } from './lib/react-on-preact/island';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
@@ -31,17 +32,20 @@ const options: RootOptions = {
 };
 
 if (root.hasChildNodes()) {
-  // Takes the first screen over once the page's code is in: every element stays as drawn, with what the visitor typed.
-  void page.then(() =>
+  // Takes the first screen over once the page's code is in, in the task after the one that ran it, then its islands
+  // one task each (lib/react-on-preact/island.ts): every element stays as drawn, with what the visitor typed.
+  void page.then(nextTask).then(() => {
     startTransition(() => {
       hydrateRoot(root, app, options);
-      // A drawn form's controls wait for the takeover (prerender-first-screens.mjs): it is done, they work from now on.
+    });
+    // A drawn form's controls wait for the takeover (prerender-first-screens.mjs): once it is done, they work.
+    void whenTakenOver().then(() => {
       for (const control of root.querySelectorAll<HTMLInputElement>('[data-takeover-enables]')) {
         control.disabled = false;
         control.removeAttribute('data-takeover-enables');
       }
-    }),
-  );
+    });
+  });
 } else {
   // A page outside the shell's frame (the embeddable player) may still be loading its code: nothing shows until it is in.
   startTransition(() =>

@@ -32,7 +32,7 @@ interface Template {
   after: string;
   /** `after` without the shell's <title> and description, for a page that brings its own (`PageOptions.head`). */
   afterOwnHead: string;
-  /** The page's code beyond the entry's, named in its `Link` header (a drawn first screen's). */
+  /** A drawn first screen's `Link` header: its stylesheet, fonts and boot script. */
   link?: string;
 }
 
@@ -49,20 +49,16 @@ function template(html: string): Template {
 
 /**
  * A drawn page's `Link` header: what its head asks for, in the order a phone needs it — the stylesheet, the headings'
- * fonts, the entry and its modules — then the page's own code, which the browser would otherwise learn of only once
- * the entry has run. Named first in the header, the stylesheet and the fonts are asked for before the page's many
- * small scripts, which would otherwise hold them up on the six connections of HTTP/1.1
- * (docs/decisions/0019-first-screen.md).
+ * fonts, then the small script that asks for the app's code once the drawing is painted
+ * (docs/decisions/0019-first-screen.md#code-after-paint).
  */
-function linkHeader(html: string, pageFiles: string[]): string {
+function linkHeader(html: string): string {
   const head = /<head[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
   const hrefs = (pattern: RegExp) => [...head.matchAll(pattern)].map((match) => match[1]!);
   const links = [
     ...hrefs(/<link rel="stylesheet"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
     ...hrefs(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
     ...hrefs(/<script type="module"[^>]*src="([^"]+)"/g).map((href) => `<${href}>; rel=modulepreload; crossorigin`),
-    ...hrefs(/<link rel="modulepreload"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=modulepreload; crossorigin`),
-    ...pageFiles.map((href) => `<${href}>; rel=modulepreload; crossorigin`),
   ];
   return links.join(', ');
 }
@@ -75,16 +71,13 @@ function firstScreens(distDir: string): Map<string, Template> {
   const dir = path.join(distDir, 'first-screens');
   const pages = new Map<string, Template>();
   if (!existsSync(dir)) return pages;
-  // The files of each page's code that the browser would otherwise learn of only once the entry has run.
-  const preloadsFile = path.join(dir, 'preloads.json');
-  const preloads = existsSync(preloadsFile) ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as Record<string, string[]>) : {};
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.html')) continue;
     const name = file.slice(0, -'.html'.length);
     const pathname = name === 'index' ? '/' : `/${name}`;
     const html = readFileSync(path.join(dir, file), 'utf8');
-    const files = preloads[pathname] ?? [];
-    pages.set(pathname, { ...template(html), link: files.length ? linkHeader(html, files) : undefined });
+    const link = linkHeader(html);
+    pages.set(pathname, { ...template(html), link: link || undefined });
   }
   return pages;
 }

@@ -9,6 +9,7 @@ import {
   useSearchQuery,
 } from '../../features/catalog';
 import { VipBanner } from '../../features/vip-upsell';
+import { Island } from '../../lib/react-on-preact/island';
 import './store-pages.css';
 
 export function CatalogPage() {
@@ -19,29 +20,33 @@ export function CatalogPage() {
   return (
     <div className="store-page">
       <title>Beat Market — beats, stems and exclusives</title>
-      <div className="store-top">
-        <header className="store-hero">
-          <div className="store-hero__copy">
-            <p className="store-hero__eyebrow">Beat Market</p>
-            <h1 className="store-hero__title">
-              Find the beat that <span className="store-hero__accent">moves you</span>
-            </h1>
-            <p className="store-hero__lead">
-              Preview everything, grab an exclusive before its clock runs out, or unlock the whole VIP catalog.
-            </p>
-          </div>
-          <SearchBox value={search.input} onChange={search.setInput} busy={search.isDebouncing} className="store-hero__search" />
-        </header>
-        <FilterBar state={filterState} q={search.q} priceSteps={allPriceSteps} />
-      </div>
+      <Island name="catalog-search">
+        <div className="store-top">
+          <header className="store-hero">
+            <div className="store-hero__copy">
+              <p className="store-hero__eyebrow">Beat Market</p>
+              <h1 className="store-hero__title">
+                Find the beat that <span className="store-hero__accent">moves you</span>
+              </h1>
+              <p className="store-hero__lead">
+                Preview everything, grab an exclusive before its clock runs out, or unlock the whole VIP catalog.
+              </p>
+            </div>
+            <SearchBox value={search.input} onChange={search.setInput} busy={search.isDebouncing} className="store-hero__search" />
+          </header>
+          <FilterBar state={filterState} q={search.q} priceSteps={allPriceSteps} />
+        </div>
+      </Island>
 
-      <ExclusivesSection
-        q={search.q}
-        filters={filters}
-        onClearFilters={clearAll}
-        layout="carousel"
-        subtitle="One buyer each: an exclusive leaves the store once it is sold."
-      />
+      <Island name="exclusives">
+        <ExclusivesSection
+          q={search.q}
+          filters={filters}
+          onClearFilters={clearAll}
+          layout="carousel"
+          subtitle="One buyer each: an exclusive leaves the store once it is sold."
+        />
+      </Island>
       <VipBanner />
       <VipCatalogSectionWhenNear
         q={search.q}

@@ -1,5 +1,6 @@
 /** /exclusives: every unsold exclusive as a grid, with search (docs/product/screens-and-words.md#screens). */
 import { ExclusivesSection, FilterBar, SearchBox, exclusivePriceSteps, useCatalogFilters, useSearchQuery } from '../../features/catalog';
+import { Island } from '../../lib/react-on-preact/island';
 import './store-pages.css';
 
 export function ExclusivesPage() {
@@ -8,16 +9,18 @@ export function ExclusivesPage() {
   return (
     <div className="store-page">
       <title>New Exclusives · Beat Market</title>
-      <ExclusivesSection
-        q={search.q}
-        filters={filterState.filters}
-        onClearFilters={filterState.clearAll}
-        toolbar={<FilterBar state={filterState} q={search.q} type="Exclusive" priceSteps={exclusivePriceSteps} label="Filter and sort exclusives" />}
-        layout="grid"
-        headingLevel={1}
-        subtitle="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
-        actions={<SearchBox value={search.input} onChange={search.setInput} busy={search.isDebouncing} className="store-search" />}
-      />
+      <Island name="exclusives">
+        <ExclusivesSection
+          q={search.q}
+          filters={filterState.filters}
+          onClearFilters={filterState.clearAll}
+          toolbar={<FilterBar state={filterState} q={search.q} type="Exclusive" priceSteps={exclusivePriceSteps} label="Filter and sort exclusives" />}
+          layout="grid"
+          headingLevel={1}
+          subtitle="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
+          actions={<SearchBox value={search.input} onChange={search.setInput} busy={search.isDebouncing} className="store-search" />}
+        />
+      </Island>
     </div>
   );
 }

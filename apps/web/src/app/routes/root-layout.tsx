@@ -2,7 +2,7 @@
  * The app shell around every page: side menu (a drawer on phones), top bar, the page, and the fixed player bar.
  * Forced password change (docs/product/accounts.md#forced-password-change): PasswordChangeGate sends a user who must change it to /account-setting from every page.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast, wantToaster } from '../../lib/toast';
 import { messages } from '@beat/shared/messages';
@@ -16,6 +16,7 @@ import { useMediaQuery } from '../../hooks/use-media-query';
 import { usePageLoading } from '../lazy-page';
 import { SideMenu } from '../layout/side-menu';
 import { TopBar } from '../layout/top-bar';
+import { Island } from '../../lib/react-on-preact/island';
 
 const MENU_ID = 'side-menu';
 /** Keep in step with the 900px breakpoint in global.css. */
@@ -97,41 +98,57 @@ export function RootLayout() {
       </a>
       {pageLoading && <div className="route-progress" aria-hidden="true" />}
 
-      <SideMenu
-        ref={menuRef}
-        id={MENU_ID}
-        isAuthenticated={isAuthenticated}
-        isDrawer={isDrawer}
-        open={drawerOpen}
-        onClose={() => closeMenu('button')}
-        onNavigate={onNavigate}
-        onLogout={onLogout}
-        loggingOut={loggingOut}
-      />
+      <Island name="menu">
+        <SideMenu
+          ref={menuRef}
+          id={MENU_ID}
+          isAuthenticated={isAuthenticated}
+          isDrawer={isDrawer}
+          open={drawerOpen}
+          onClose={() => closeMenu('button')}
+          onNavigate={onNavigate}
+          onLogout={onLogout}
+          loggingOut={loggingOut}
+        />
+      </Island>
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeMenu('button')} />}
 
       {/* While the drawer is open everything else is out of reach, so Tab stays inside it. */}
       <div className="app-shell__body" inert={drawerOpen}>
-        <TopBar
-          ref={menuButtonRef}
-          menuId={MENU_ID}
-          menuOpen={drawerOpen}
-          onOpenMenu={() => setMenuOpen(true)}
-          cartCount={cartCount}
-          isAuthenticated={isAuthenticated}
-          isLoadingUser={isLoading}
-          user={user}
-        />
+        <Island name="top-bar">
+          <TopBar
+            ref={menuButtonRef}
+            menuId={MENU_ID}
+            menuOpen={drawerOpen}
+            onOpenMenu={() => setMenuOpen(true)}
+            cartCount={cartCount}
+            isAuthenticated={isAuthenticated}
+            isLoadingUser={isLoading}
+            user={user}
+          />
+        </Island>
         <main id="main" ref={mainRef} tabIndex={-1} className="app-shell__main">
-          <PasswordChangeGate>
-            <Outlet />
-          </PasswordChangeGate>
+          <CurrentPage />
         </main>
       </div>
 
-      <div className="app-shell__player" inert={drawerOpen}>
-        <PlayerBar />
-      </div>
+      <Island name="player">
+        <div className="app-shell__player" inert={drawerOpen}>
+          <PlayerBar />
+        </div>
+      </Island>
     </div>
   );
 }
+
+/**
+ * The page, apart from the shell: the shell's own changes (the drawer, the cart's count, the menu) do not render the
+ * page again; the page follows the router and the session by itself.
+ */
+const CurrentPage = memo(function CurrentPage() {
+  return (
+    <PasswordChangeGate>
+      <Outlet />
+    </PasswordChangeGate>
+  );
+});

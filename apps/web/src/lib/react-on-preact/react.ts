@@ -58,15 +58,44 @@ export function setHydrating(value: boolean) {
   hydrating = value;
 }
 
+/** True while a drawing (or one of its islands: island.ts) is being taken over. */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+let islandsPending: Promise<void> | null = null;
+
+/**
+ * A takeover in steps (island.ts): until `done` settles, what was rendered with the server snapshot keeps it, so that
+ * every island is taken over with the values the drawing was made with.
+ */
+export function holdServerSnapshotsUntil(done: Promise<void>) {
+  islandsPending = done;
+  void done.then(() => {
+    if (islandsPending === done) islandsPending = null;
+  });
+}
+
 /**
  * React's `useSyncExternalStore` with its third argument honoured: the build's drawing and the takeover of a drawing
  * render the server snapshot, so the takeover finds the drawn markup unchanged; the browser's value follows right
- * after (hooks/use-hydrated.ts).
+ * after (hooks/use-hydrated.ts), or once the last island is in when the takeover goes in steps.
  */
 export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, getServerSnapshot?: () => T): T {
   const [takenOver, setTakenOver] = compat.useState(() => !getServerSnapshot || !(isServer || hydrating));
   compat.useLayoutEffect(() => {
-    if (!takenOver) setTakenOver(true);
+    if (takenOver) return;
+    if (!islandsPending) {
+      setTakenOver(true);
+      return;
+    }
+    let mounted = true;
+    void islandsPending.then(() => {
+      if (mounted) setTakenOver(true);
+    });
+    return () => {
+      mounted = false;
+    };
   }, [takenOver]);
   return compat.useSyncExternalStore(subscribe, takenOver || !getServerSnapshot ? getSnapshot : getServerSnapshot);
 }
