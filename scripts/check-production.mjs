@@ -112,7 +112,11 @@ async function expectServes(url) {
   if (!home.ok || !home.headers.get('content-type')?.startsWith('text/html') || !html.includes('<div id="root">')) {
     fail(`GET / answered ${home.status} ${home.headers.get('content-type')}:\n${html.slice(0, 300)}`);
   }
-  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? fail('index.html names no script');
+  // A drawn page's one script is the boot (under 1 KB, sent as it is); the app's entry it names is compressed.
+  const script =
+    /<script[^>]+data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ??
+    /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ??
+    fail('index.html names no script');
   const asset = await fetch(`${url}${script}`, { headers: { 'accept-encoding': 'br' } });
   await asset.arrayBuffer();
   if (!asset.ok || asset.headers.get('content-encoding') !== 'br') {
