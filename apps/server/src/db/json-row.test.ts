@@ -1,8 +1,9 @@
 /** A row selected as one JSON value decodes to exactly what a plain select of the same columns gives. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, inArray, sql } from 'drizzle-orm';
 import { beats } from './schema.js';
 import { beatDtoColumns, beatDtoJsonRow } from '../modules/beats/beat-dto.js';
+import { jsonRows } from './json-row.js';
 import { createBeat, createTestApp, type TestApp } from '../test/helper.js';
 
 let t: TestApp;
@@ -46,5 +47,38 @@ describe('jsonRow', () => {
     expect(decoded.title).toBe('Quote " back\\slash — naïve 🎹');
     const other = asJson.map((r) => r.beat).find((b) => b.id === bare.id)!;
     expect(other).toMatchObject({ category: null, tags: [], priceCents: null, durationSeconds: null, countdownEndTime: null, wavKey: null });
+  });
+
+  it('reads a whole list as one value: the same rows in the same order, nothing as an empty list, expressions as they are', async () => {
+    const ids: string[] = [];
+    for (const [i, title] of ['Bravo', 'alpha', 'Charlie "C"', 'delta'].entries()) {
+      const beat = await createBeat(t, { title, bpm: 90 + i, tags: i % 2 ? ['x, y'] : [], releaseDate: new Date(Date.UTC(2026, 0, 1 + i, 0, 0, 0, 123)) });
+      ids.push(beat.id);
+    }
+    const mine = inArray(beats.id, ids);
+    for (const order of [[desc(beats.releaseDate)], [asc(beats.bpm), desc(beats.id)]]) {
+      const plain = await t.deps.db.select(beatDtoColumns).from(beats).where(mine).orderBy(...order);
+      const [all] = await t.deps.db.select({ rows: jsonRows(beatDtoColumns, ...order) }).from(beats).where(mine);
+      expect(all!.rows).toEqual(plain);
+      expect(all!.rows.map((r) => r.title)).toEqual(plain.map((r) => r.title));
+    }
+
+    const [none] = await t.deps.db.select({ rows: jsonRows(beatDtoColumns) }).from(beats).where(sql`false`);
+    expect(none!.rows).toEqual([]);
+
+    // A subquery's sums, as the analytics' days read them.
+    const perTitle = t.deps.db
+      .select({ title: beats.title, bpm: sql<number>`sum(${beats.bpm})`.as('bpm_sum'), n: count().as('n') })
+      .from(beats)
+      .where(mine)
+      .groupBy(beats.title)
+      .as('per_title');
+    const [sums] = await t.deps.db.select({ rows: jsonRows({ title: perTitle.title, bpm: perTitle.bpm, n: perTitle.n }, desc(perTitle.bpm)) }).from(perTitle);
+    expect(sums!.rows).toEqual([
+      { title: 'delta', bpm: 93, n: 1 },
+      { title: 'Charlie "C"', bpm: 92, n: 1 },
+      { title: 'alpha', bpm: 91, n: 1 },
+      { title: 'Bravo', bpm: 90, n: 1 },
+    ]);
   });
 });

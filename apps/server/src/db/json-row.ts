@@ -7,25 +7,50 @@
  * parsed by `JSON.parse` in native code: the same 378 rows come back in about two-thirds of the time on the embedded
  * database (docs/decisions/0015-query-plans.md#output-bound-lists).
  */
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { Column, is, sql, type SQL } from 'drizzle-orm';
 
-type Columns = Record<string, Column>;
-type RowOf<C extends Columns> = { [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null };
+/** A row's values: columns, decoded by their mappers, or expressions (a sum, a subquery's field), taken as JSON gives them. */
+type Values = Record<string, Column | SQL | SQL.Aliased>;
+type ValueOf<V> = V extends Column ? (V['_']['notNull'] extends true ? V['_']['data'] : V['_']['data'] | null) : V extends SQL<infer T> | SQL.Aliased<infer T> ? T : never;
+type RowOfValues<V extends Values> = { [K in keyof V]: ValueOf<V[K]> };
 
-export function jsonRow<C extends Columns>(columns: C): SQL<RowOf<C>> {
-  const entries = Object.entries(columns);
+export function jsonRow<V extends Values>(values: V): SQL<RowOfValues<V>> {
+  const { built, decode } = rowOf(values);
+  return built.mapWith(decode);
+}
+
+/**
+ * Every row a query matches as one JSON value: each row's `json_build_array` gathered by `json_agg` in `order`, handed
+ * over as one text field and decoded as `jsonRow` decodes a row. For a whole list: the embedded database hands every
+ * row of a result over on its own, which for a buyer's 378 leases cost more than building them
+ * (docs/decisions/0015-query-plans.md#output-bound-lists). An aggregate without `GROUP BY` answers one row even when
+ * nothing matches: `[]`.
+ */
+export function jsonRows<V extends Values>(values: V, ...order: SQL[]): SQL<RowOfValues<V>[]> {
+  const { built, decode } = rowOf(values);
+  const ordered = order.length ? sql` order by ${sql.join(order, sql`, `)}` : sql``;
+  return sql`coalesce(json_agg(${built}${ordered}), '[]')::text`.mapWith((text: string) => (JSON.parse(text) as unknown[]).map(decode));
+}
+
+function rowOf<V extends Values>(values: V): { built: SQL; decode: (value: unknown) => RowOfValues<V> } {
+  const entries = Object.entries(values);
   const built = sql`json_build_array(${sql.join(
-    entries.map(([, column]) => sql`${column}`),
+    entries.map(([, value]) => sql`${value}`),
     sql`, `,
   )})`;
-  return built.mapWith((value: unknown) => {
+  // A column whose mapper is Column's own (text, boolean, uuid) takes the JSON value as it is.
+  const keys = entries.map(([key]) => key);
+  const mappers = entries.map(([, value]) => (is(value, Column) && value.mapFromDriverValue !== Column.prototype.mapFromDriverValue ? value : null));
+  const decode = (value: unknown) => {
     // node-postgres and PGlite both parse a `json` value; a driver that hands over text gets it parsed here.
-    const values = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];
+    const fields = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];
     const row: Record<string, unknown> = {};
-    entries.forEach(([key, column], i) => {
-      const raw = values[i];
-      row[key] = raw === null || raw === undefined ? null : column.mapFromDriverValue(raw);
-    });
-    return row as RowOf<C>;
-  });
+    for (let i = 0; i < keys.length; i++) {
+      const raw = fields[i];
+      const mapper = mappers[i];
+      row[keys[i]!] = raw === null || raw === undefined ? null : mapper ? mapper.mapFromDriverValue(raw) : raw;
+    }
+    return row as RowOfValues<V>;
+  };
+  return { built, decode };
 }

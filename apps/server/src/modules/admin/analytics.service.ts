@@ -14,6 +14,7 @@ import { centsToDollars } from '../beats/beat-dto.js';
 import { beatStatus } from './admin-beats.service.js';
 import { countBeatMatches } from './beat-search-counts.js';
 import { listTotals } from './daily-totals.js';
+import { jsonRows } from '../../db/json-row.js';
 
 const DAY_MS = 86_400_000;
 
@@ -27,28 +28,47 @@ export async function analyticsOverview(deps: Deps, days: number): Promise<Analy
   const end = new Date(utcDay(deps.clock.now()).getTime() + DAY_MS);
   const start = new Date(end.getTime() - days * DAY_MS);
   const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-  const total = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)`;
+  const total = (column: AnyPgColumn, name: string) => sql<number>`coalesce(sum(${column}), 0)`.as(name);
 
-  // A row per day kept by triggers (docs/decisions/0015-query-plans.md#day-totals), not a count of every row.
-  const totals = await deps.db
+  // A row per day kept by triggers (docs/decisions/0015-query-plans.md#day-totals), not a count of every row; the days
+  // come over as one JSON value (#output-bound-lists).
+  const perDay = deps.db
     .select({
-      day: sql<string>`${dailyTotals.day}::text`,
-      revenueCents: total(dailyTotals.revenueCents),
-      beatPurchase: total(dailyTotals.beatPurchase),
-      stems: total(dailyTotals.stems),
-      exclusive: total(dailyTotals.exclusive),
-      vipPlan: total(dailyTotals.vipPlan),
-      newUsers: total(dailyTotals.newUsers),
-      plays: total(dailyTotals.plays),
-      downloads: total(dailyTotals.downloads),
-      creditsSpent: total(dailyTotals.creditsSpent),
-      favourites: total(dailyTotals.favourites),
-      sessions: total(dailyTotals.sessions),
-      sessionSeconds: total(dailyTotals.sessionSeconds),
+      day: dailyTotals.day,
+      revenueCents: total(dailyTotals.revenueCents, 'revenue_cents'),
+      beatPurchase: total(dailyTotals.beatPurchase, 'beat_purchase'),
+      stems: total(dailyTotals.stems, 'stems'),
+      exclusive: total(dailyTotals.exclusive, 'exclusive'),
+      vipPlan: total(dailyTotals.vipPlan, 'vip_plan'),
+      newUsers: total(dailyTotals.newUsers, 'new_users'),
+      plays: total(dailyTotals.plays, 'plays'),
+      downloads: total(dailyTotals.downloads, 'downloads'),
+      creditsSpent: total(dailyTotals.creditsSpent, 'credits_spent'),
+      favourites: total(dailyTotals.favourites, 'favourites'),
+      sessions: total(dailyTotals.sessions, 'sessions'),
+      sessionSeconds: total(dailyTotals.sessionSeconds, 'session_seconds'),
     })
     .from(dailyTotals)
     .where(and(gte(dailyTotals.day, isoDay(start)), lt(dailyTotals.day, isoDay(end))))
-    .groupBy(dailyTotals.day);
+    .groupBy(dailyTotals.day)
+    .as('per_day');
+  const dayRows = jsonRows({
+    day: perDay.day,
+    revenueCents: perDay.revenueCents,
+    beatPurchase: perDay.beatPurchase,
+    stems: perDay.stems,
+    exclusive: perDay.exclusive,
+    vipPlan: perDay.vipPlan,
+    newUsers: perDay.newUsers,
+    plays: perDay.plays,
+    downloads: perDay.downloads,
+    creditsSpent: perDay.creditsSpent,
+    favourites: perDay.favourites,
+    sessions: perDay.sessions,
+    sessionSeconds: perDay.sessionSeconds,
+  });
+  const [all] = await deps.db.select({ rows: dayRows }).from(perDay);
+  const totals = all!.rows;
 
   const series = new Map<string, AnalyticsDailyPoint>();
   for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) {

@@ -4,7 +4,7 @@
  * beat has no public preview, but its owner's dashboard still plays it. The grant names the session
  * that asked for the dashboard and ends with it (logout, password change or reset), or after 12 hours.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import type { BeatRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -22,8 +22,16 @@ export function waveformLink(row: Pick<BeatRow, 'id' | 'previewRenderKey' | 'wav
   return `/api/beats/${row.id}/waveform?v=${(row.previewRenderKey ?? 'x').slice(0, 12)}`;
 }
 
+/** The token secret as a key object, made once: a buyer's list signs a grant for each of hundreds of beats. */
+const signingKeys = new Map<string, KeyObject>();
+function signingKey(secret: string): KeyObject {
+  let key = signingKeys.get(secret);
+  if (!key) signingKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+  return key;
+}
+
 const sign = (secret: string, beatId: string, sessionId: string, expires: number) =>
-  createHmac('sha256', secret).update(`listen:${beatId}:${sessionId}:${expires}`).digest('base64url').slice(0, 32);
+  createHmac('sha256', signingKey(secret)).update(`listen:${beatId}:${sessionId}:${expires}`).digest('base64url').slice(0, 32);
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

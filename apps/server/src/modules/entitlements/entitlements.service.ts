@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.js';
 import { getBeat } from '../beats/beats.service.js';
 import { isListedBeat, type ListingFields } from '../beats/listing.js';
 import type { Db, Tx } from '../../db/client.js';
+import { jsonRows } from '../../db/json-row.js';
 import { beats, entitlements, purchases, type BeatRow, type EntitlementSource, type UserRow } from '../../db/schema.js';
 
 export type RightsUser = Pick<UserRow, 'id' | 'userType' | 'isStemsAvailable'>;
@@ -82,11 +83,12 @@ export async function rightsForBeatId(deps: Deps, user: RightsUser, beatId: stri
 
 /** Every beat the user holds rows for (purchases, credit unlocks) and what each allows; account-wide grants are not listed. */
 export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Promise<(DownloadRights & { beatId: string })[]> {
-  // Only the columns the rule reads: a buyer may own hundreds of beats (docs/decisions/0015-query-plans.md).
-  const rows = await deps.db
+  // Only the columns the rule reads, as one JSON value: a buyer may own hundreds of beats
+  // (docs/decisions/0015-query-plans.md#output-bound-lists).
+  const [all] = await deps.db
     .select({
-      source: entitlements.source,
-      beat: {
+      rows: jsonRows({
+        source: entitlements.source,
         id: beats.id,
         beatType: beats.beatType,
         wavKey: beats.wavKey,
@@ -94,16 +96,16 @@ export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Prom
         published: beats.published,
         soldAt: beats.soldAt,
         previewKey: beats.previewKey,
-      },
+      }),
     })
     .from(entitlements)
     .innerJoin(beats, eq(beats.id, entitlements.beatId))
     .where(and(eq(entitlements.userId, user.id), notRefunded));
   const byBeat = new Map<string, { beat: RightsBeat; sources: EntitlementSource[] }>();
-  for (const row of rows) {
-    const entry = byBeat.get(row.beat.id) ?? { beat: row.beat, sources: [] };
+  for (const row of all!.rows) {
+    const entry = byBeat.get(row.id) ?? { beat: row, sources: [] };
     entry.sources.push(row.source);
-    byBeat.set(row.beat.id, entry);
+    byBeat.set(row.id, entry);
   }
   return [...byBeat.values()]
     .map(({ beat, sources }) => ({ beatId: beat.id, ...rightsFrom(user, beat, sources) }))

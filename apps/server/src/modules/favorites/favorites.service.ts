@@ -4,7 +4,8 @@ import type { Deps } from '../../deps.js';
 import { beats, favorites, type BeatRow } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { getBeat } from '../beats/beats.service.js';
-import { beatDtoJsonRow, type BeatDtoRow } from '../beats/beat-dto.js';
+import { beatDtoColumns, type BeatDtoRow } from '../beats/beat-dto.js';
+import { jsonRows } from '../../db/json-row.js';
 import { isListed } from '../beats/listing.js';
 
 export async function addFavorite(deps: Deps, userId: string, beatId: string): Promise<BeatRow> {
@@ -20,12 +21,12 @@ export async function removeFavorite(deps: Deps, userId: string, beatId: string)
   await deps.db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.beatId, beatId)));
 }
 
+/** Newest first, as one JSON value: a user may keep hundreds (docs/decisions/0015-query-plans.md#output-bound-lists). */
 export async function listFavorites(deps: Deps, userId: string): Promise<BeatDtoRow[]> {
-  const rows = await deps.db
-    .select({ beat: beatDtoJsonRow })
+  const [all] = await deps.db
+    .select({ rows: jsonRows(beatDtoColumns, desc(favorites.createdAt)) })
     .from(favorites)
     .innerJoin(beats, eq(beats.id, favorites.beatId))
-    .where(and(eq(favorites.userId, userId), isListed))
-    .orderBy(desc(favorites.createdAt));
-  return rows.map((r) => r.beat);
+    .where(and(eq(favorites.userId, userId), isListed));
+  return all!.rows;
 }

@@ -9,7 +9,8 @@ import { formatUsd } from '../offers/offers.js';
 import { formatUsDate, type LicenceInput } from './licence-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import { beatDtoJsonRow, centsToDollars, toBeatDto } from '../beats/beat-dto.js';
+import { beatDtoColumns, beatDtoJsonRow, centsToDollars, toBeatDto, type BeatDtoRow } from '../beats/beat-dto.js';
+import { jsonRows } from '../../db/json-row.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
 import { licenceStatus, licenseVerifyUrl } from '../licences/licence-verify.service.js';
 
@@ -80,21 +81,31 @@ function nextCursorOf<T extends { key: string; purchase: Pick<PurchaseRow, 'id'>
 /** A buyer's purchases, newest first: all of them, or a page (keyset, docs/decisions/0015-query-plans.md). */
 export async function listPurchases(deps: Deps, userId: string, page: ListPage = {}): Promise<{ purchases: Purchase[]; nextCursor: string | null }> {
   const replaced = alias(purchases, 'replaced');
-  const query = deps.db
+  const upgradedFrom = eq(replaced.supersededBy, purchases.id);
+  const where = and(eq(purchases.userId, userId), afterCursor(page.cursor));
+  const order = [desc(purchases.purchasedAt), desc(purchases.id)];
+  const toEntry = (purchase: PurchaseDtoRow, replacedPaidCents: number | null) => {
+    const entry = toPurchaseDto(deps, purchase);
+    return replacedPaidCents === null ? entry : Object.assign(entry, { upgradedFromPaid: centsToDollars(replacedPaidCents) });
+  };
+  if (!page.limit) {
+    // The whole history: one JSON value (docs/decisions/0015-query-plans.md#output-bound-lists).
+    const [all] = await deps.db
+      .select({ rows: jsonRows({ ...purchaseDtoColumns, replacedPaidCents: replaced.priceCents }, ...order) })
+      .from(purchases)
+      .leftJoin(replaced, upgradedFrom)
+      .where(where);
+    return { purchases: all!.rows.map((row) => toEntry(row, row.replacedPaidCents as number | null)), nextCursor: null };
+  }
+  const rows = await deps.db
     .select({ purchase: purchaseDtoColumns, key: purchaseKeyText, replacedPaidCents: replaced.priceCents })
     .from(purchases)
-    .leftJoin(replaced, eq(replaced.supersededBy, purchases.id))
-    .where(and(eq(purchases.userId, userId), afterCursor(page.cursor)))
-    .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
-  const rows = page.limit ? await query.limit(page.limit + 1) : await query;
+    .leftJoin(replaced, upgradedFrom)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit + 1);
   const { shown, nextCursor } = nextCursorOf(rows, page.limit);
-  return {
-    purchases: shown.map((r) => {
-      const purchase = toPurchaseDto(deps, r.purchase);
-      return r.replacedPaidCents === null ? purchase : Object.assign(purchase, { upgradedFromPaid: centsToDollars(r.replacedPaidCents) });
-    }),
-    nextCursor,
-  };
+  return { purchases: shown.map((r) => toEntry(r.purchase, r.replacedPaidCents)), nextCursor };
 }
 
 /**
@@ -112,46 +123,54 @@ export async function listPurchasedBeats(
   page: ListPage = {},
 ): Promise<{ beats: PurchasedBeat[]; nextCursor: string | null }> {
   const newer = alias(purchases, 'newer');
-  const query = deps.db
-    .select({ beat: beatDtoJsonRow, purchase: { id: purchases.id, purchasedAt: purchases.purchasedAt }, key: purchaseKeyText })
-    .from(purchases)
-    .innerJoin(beats, eq(beats.id, purchases.beatId))
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        eq(purchases.kind, kind),
-        isNull(purchases.refundedAt),
-        afterCursor(page.cursor),
-        notExists(
-          deps.db
-            .select({ one: sql`1` })
-            .from(newer)
-            .where(
-              and(
-                eq(newer.beatId, purchases.beatId),
-                eq(newer.userId, purchases.userId),
-                eq(newer.kind, purchases.kind),
-                isNull(newer.refundedAt),
-                sql`(${newer.purchasedAt}, ${newer.id}) > (${purchases.purchasedAt}, ${purchases.id})`,
-              ),
-            ),
+  const where = and(
+    eq(purchases.userId, userId),
+    eq(purchases.kind, kind),
+    isNull(purchases.refundedAt),
+    afterCursor(page.cursor),
+    notExists(
+      deps.db
+        .select({ one: sql`1` })
+        .from(newer)
+        .where(
+          and(
+            eq(newer.beatId, purchases.beatId),
+            eq(newer.userId, purchases.userId),
+            eq(newer.kind, purchases.kind),
+            isNull(newer.refundedAt),
+            sql`(${newer.purchasedAt}, ${newer.id}) > (${purchases.purchasedAt}, ${purchases.id})`,
+          ),
         ),
-      ),
-    )
-    .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
-  const rows = page.limit ? await query.limit(page.limit + 1) : await query;
-  const { shown, nextCursor } = nextCursorOf(rows, page.limit);
+    ),
+  );
+  const order = [desc(purchases.purchasedAt), desc(purchases.id)];
   // An owner's player keeps working after the beat leaves the store (sold exclusive, deleted beat).
   // Fields are added to the answer's own object: a spread into a new one costs about 6 µs a row
   // (docs/decisions/0015-query-plans.md#output-bound-lists).
-  const list = shown.map(({ beat, purchase }) =>
+  const toPurchasedBeat = (beat: BeatDtoRow, purchase: { id: string; purchasedAt: Date }): PurchasedBeat =>
     Object.assign(toBeatDto(beat), {
       streamingMp3FileLink: ownerPreviewLink(deps.config.tokenSecret, deps.clock, beat, sessionId),
       purchasedAt: purchase.purchasedAt.toISOString(),
       purchaseId: purchase.id,
-    }),
-  );
-  return { beats: list, nextCursor };
+    });
+  if (!page.limit) {
+    // The whole list: one JSON value (docs/decisions/0015-query-plans.md#output-bound-lists).
+    const [all] = await deps.db
+      .select({ rows: jsonRows({ ...beatDtoColumns, purchaseId: purchases.id, purchasedAt: purchases.purchasedAt }, ...order) })
+      .from(purchases)
+      .innerJoin(beats, eq(beats.id, purchases.beatId))
+      .where(where);
+    return { beats: all!.rows.map((row) => toPurchasedBeat(row, { id: row.purchaseId, purchasedAt: row.purchasedAt })), nextCursor: null };
+  }
+  const rows = await deps.db
+    .select({ beat: beatDtoJsonRow, purchase: { id: purchases.id, purchasedAt: purchases.purchasedAt }, key: purchaseKeyText })
+    .from(purchases)
+    .innerJoin(beats, eq(beats.id, purchases.beatId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit + 1);
+  const { shown, nextCursor } = nextCursorOf(rows, page.limit);
+  return { beats: shown.map(({ beat, purchase }) => toPurchasedBeat(beat, purchase)), nextCursor };
 }
 
 /** One purchase's license, as its PDF states it: the frozen terms with the sale's own values in their placeholders. */
