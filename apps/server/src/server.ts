@@ -8,6 +8,10 @@ import { startRuntime } from './runtime.js';
 import { seedIfEmpty } from './seed/seed-once.js';
 import { startBackgroundWork } from './background.js';
 import type { RunningWorker } from './jobs/job-worker.js';
+import { collectWhenQuiet, fullCollection, type IdleCollection } from './lib/idle-collection.js';
+
+/** How long without a request before the server collects its garbage (src/lib/idle-collection.ts). */
+const QUIET_MS = 5_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,10 +26,12 @@ async function main(): Promise<void> {
   if (runtime.madePrivate > 0) app.log.warn(`tightened permissions of ${runtime.madePrivate} entries in DATA_DIR (${config.dataDir})`);
 
   let worker: RunningWorker | undefined;
+  let quiet: IdleCollection | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    quiet?.stop();
     app.log.info(`${signal} received: finishing requests in flight and closing`);
     try {
       // Both drain at once: requests in flight are answered (new ones get 503) while the worker stops claiming and
@@ -51,6 +57,9 @@ async function main(): Promise<void> {
       });
     }
     await app.listen({ host: config.host, port: config.port });
+    // At rest, the heap holds only what is in use (docs/decisions/0018-embedded-database-memory.md#collection-at-rest).
+    quiet = collectWhenQuiet(fullCollection(), QUIET_MS);
+    app.server.on('request', quiet.activity);
     // Preview renders, countdowns and housekeeping: durable jobs in the database, run here unless turned off.
     if (config.workerConcurrency > 0) worker = await startBackgroundWork(runtime.deps, app.log, runtime.database.kind === 'pglite');
   } catch (error) {

@@ -1,17 +1,43 @@
-/** The C library's memory settings that `npm start`, `npm run cluster` and the bench give a server process. */
+/** The memory settings that `npm start`, `npm run cluster` and the bench give a server process. */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { serverMemoryEnv } from '../../../../scripts/server-memory-env.mjs';
+import { SEMI_SPACE_MB, serverMemoryEnv } from '../../../../scripts/server-memory-env.mjs';
 
 describe('serverMemoryEnv', () => {
-  it('fixes two arenas and 4 MB and 8 MB thresholds by default', () => {
-    expect(serverMemoryEnv({})).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304', MALLOC_TRIM_THRESHOLD_: '8388608' });
+  it('fixes two arenas, 4 MB and 8 MB thresholds and an 8 MB semi-space by default', () => {
+    expect(serverMemoryEnv({})).toEqual({
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '4194304',
+      MALLOC_TRIM_THRESHOLD_: '8388608',
+      NODE_OPTIONS: '--max-semi-space-size=8',
+    });
   });
 
   it('keeps what the environment already says', () => {
-    expect(serverMemoryEnv({ MALLOC_ARENA_MAX: '8', MALLOC_TRIM_THRESHOLD_: '131072' })).toEqual({
+    expect(serverMemoryEnv({ MALLOC_ARENA_MAX: '8', MALLOC_TRIM_THRESHOLD_: '131072', NODE_OPTIONS: '--max-semi-space-size=32' })).toEqual({
       MALLOC_ARENA_MAX: '8',
       MALLOC_MMAP_THRESHOLD_: '4194304',
       MALLOC_TRIM_THRESHOLD_: '131072',
+      NODE_OPTIONS: '--max-semi-space-size=32',
     });
+    expect(serverMemoryEnv({ NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe('--enable-source-maps --max-semi-space-size=8');
+  });
+
+  it("caps the young generation of a process started with them, however much survives its collections", () => {
+    // Objects that stay alive make V8 grow its young generation to the largest it may be.
+    const script = `
+      const kept = [];
+      for (let i = 0; i < 2_000_000; i++) kept.push({ i, s: 'x' + i });
+      const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+      console.log(JSON.stringify({ size: space.space_size, kept: kept.length }));`;
+    const sizeOf = (env: NodeJS.ProcessEnv) => {
+      const run = spawnSync(process.execPath, ['-e', script], { env, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      return (JSON.parse(run.stdout) as { size: number }).size;
+    };
+    const capped = sizeOf({ ...process.env, ...serverMemoryEnv({}) });
+    const unset = sizeOf({ ...process.env, NODE_OPTIONS: '' });
+    expect(capped).toBeLessThanOrEqual(2 * SEMI_SPACE_MB * 1024 * 1024);
+    expect(unset).toBeGreaterThan(capped);
   });
 });
