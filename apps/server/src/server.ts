@@ -58,7 +58,14 @@ async function main(): Promise<void> {
     }
     await app.listen({ host: config.host, port: config.port });
     // At rest, the heap holds only what is in use (docs/decisions/0018-embedded-database-memory.md#collection-at-rest).
-    quiet = collectWhenQuiet(fullCollection(), QUIET_MS);
+    const collect = fullCollection();
+    quiet = collectWhenQuiet(() => {
+      const before = process.memoryUsage().heapUsed;
+      const started = performance.now();
+      collect();
+      const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+      app.log.debug({ heapUsedMb: [mb(before), mb(process.memoryUsage().heapUsed)], ms: Math.round(performance.now() - started) }, 'collected the garbage at rest');
+    }, QUIET_MS);
     app.server.on('request', quiet.activity);
     // Preview renders, countdowns and housekeeping: durable jobs in the database, run here unless turned off.
     if (config.workerConcurrency > 0) worker = await startBackgroundWork(runtime.deps, app.log, runtime.database.kind === 'pglite');
