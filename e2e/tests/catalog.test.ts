@@ -41,7 +41,7 @@ describe('catalog', () => {
     await page.getByRole('heading', { name: 'VIP CATALOG' }).waitFor();
     await page.getByText('Get FULL access to the 300+ beats VIP catalog for $29').waitFor();
     // Each unit's word is drawn by the stylesheet under its value (countdown.css: the card's elements stay few).
-    await page.locator('.countdown__value').first().waitFor();
+    await page.locator('.countdown__unit').first().waitFor();
     const words = await page.locator('.countdown__unit').evaluateAll((units) => units.slice(0, 4).map((unit) => getComputedStyle(unit, '::after').content));
     expect(words).toEqual(['"Days"', '"Hours"', '"Min"', '"Sec"']);
     const firstCard = page.getByRole('region', { name: 'Exclusive beats' });

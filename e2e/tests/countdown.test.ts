@@ -99,7 +99,7 @@ describe('countdowns that cannot lie', () => {
     const end = new Date(Date.now() + 8_000);
     await setCountdownEnd(beat, end);
     await expect
-      .poll(() => card.locator('.countdown__value').allInnerTexts(), { timeout: 5_000 })
+      .poll(() => card.locator('.countdown__unit').allInnerTexts(), { timeout: 5_000 })
       .toEqual(['00', '00', '00', expect.stringMatching(/^0[1-8]$/)]);
 
     // In the page, every ~100 ms from before the end until the card is gone: the clock may read all zeros only once
@@ -117,7 +117,7 @@ describe('countdowns that cannot lie', () => {
             return;
           }
           seen.samples++;
-          const values = Array.from(card.querySelectorAll('.countdown__value')).map((v) => v.textContent);
+          const values = Array.from(card.querySelectorAll('.countdown__unit')).map((v) => v.textContent);
           if (values.length === 4 && values.every((v) => v === '00') && now < endMs) seen.zerosEarly.push(endMs - now);
           if (now >= endMs) {
             for (const button of Array.from(card.querySelectorAll('button'))) {

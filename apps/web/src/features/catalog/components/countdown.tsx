@@ -12,8 +12,9 @@ export function Countdown({ endIso, onEnd, className }: { endIso: string; onEnd?
     ['Min', left.minutes],
     ['Sec', left.seconds],
   ];
-  // One list, its label its name, each unit's word drawn by its stylesheet (countdown.css): six elements a card, which keeps
-  // the catalog's page under its element budget with its carousel of exclusives (docs/decisions/0019-first-screen.md).
+  // One list, its label its name, each unit's value its item's text and its word drawn by the stylesheet (countdown.css):
+  // five elements a card, which keeps the catalog's page under its element budget with its carousel of exclusives
+  // (docs/decisions/0019-first-screen.md).
   return (
     <ol
       className={['countdown', 'countdown__units', left.done && 'countdown--done', className].filter(Boolean).join(' ')}
@@ -21,7 +22,7 @@ export function Countdown({ endIso, onEnd, className }: { endIso: string; onEnd?
     >
       {units.map(([label, value]) => (
         <li key={label} className="countdown__unit" data-label={label}>
-          <span className="countdown__value">{two(value)}</span>
+          {two(value)}
         </li>
       ))}
     </ol>

@@ -99,8 +99,8 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
         {upgrade && <p className="xcard__upgrade">{upgradeWords.cartLine(upgrade.alreadyPaid)}</p>}
         <p className="xcard__artist">{beat.artistName}</p>
         <p className="xcard__meta">
+          {/* The dot between them is the stylesheet's (exclusive-card.css), one element fewer a card. */}
           <span>{beat.bpm} BPM</span>
-          <span aria-hidden="true">·</span>
           <span>{formatReleaseDate(beat.releaseDate)}</span>
         </p>
         {beat.tags.length > 0 && (
