@@ -49,6 +49,9 @@ import { scratchPostgres } from './scratch-postgres.js';
 
 const BEATS = Number(process.env.BENCH_BEATS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+/** Goal 1's rounds (each measures the bare route, the page and the searches in turn) and each measurement's seconds. */
+const RATIO_ROUNDS = 5;
+const ROUND_SECONDS = Math.max(2, Math.round(DURATION / 2));
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 6);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -160,11 +163,17 @@ async function measure(url: string, paths: string[], connections: number, durati
  * A load that rotates through several paths costs autocannon itself about three times the client CPU of one path
  * (measured: about 70 µs a request against 23 µs), so on two cores it would measure the client rather than the server.
  */
-async function measureEach(url: string, paths: string[], connections: number): Promise<Load> {
+async function measureEach(url: string, paths: string[], connections: number, duration = DURATION): Promise<Load> {
   const loads: Load[] = [];
-  for (const path of paths) loads.push(await measure(url, [path], connections, Math.max(1, Math.round(DURATION / paths.length))));
+  for (const path of paths) loads.push(await measure(url, [path], connections, Math.max(1, Math.round(duration / paths.length))));
   const mean = (pick: (load: Load) => number) => loads.reduce((sum, load) => sum + pick(load), 0) / loads.length;
   return { rps: mean((l) => l.rps), p50: Math.max(...loads.map((l) => l.p50)), p99: Math.max(...loads.map((l) => l.p99)), bytes: mean((l) => l.bytes) };
+}
+
+/** The index of the median of an odd number of values. */
+function medianIndex(values: number[]): number {
+  const order = values.map((value, index) => [value, index] as const).sort((a, b) => a[0] - b[0]);
+  return order[Math.floor(order.length / 2)]![1];
 }
 
 function freePort(): Promise<number> {
@@ -283,18 +292,29 @@ async function seed(database: Database, dataDir: string, label: string): Promise
 
 async function catalogLoad(label: string, server: RunningServer, write: () => Promise<void>): Promise<void> {
   const rows: [string, Load][] = [];
-  const at: Record<string, Load> = {};
-  for (const connections of [1, 10]) {
-    for (const [name, paths] of [
-      ['bare route /api/health', ['/api/health']],
-      ['50-beat page /api/beats', [PAGE]],
-      ['search /api/beats?q= (8 searches, each alone)', SEARCHES],
-    ] as const) {
-      const load = paths.length > 1 ? await measureEach(server.url, [...paths], connections) : await measure(server.url, [...paths], connections);
-      rows.push([`${name} (${connections} conn)`, load]);
-      at[`${name}/${connections}`] = load;
-    }
+  const targets = [
+    ['bare route /api/health', ['/api/health']],
+    ['50-beat page /api/beats', [PAGE]],
+    ['search /api/beats?q= (8 searches, each alone)', SEARCHES],
+  ] as const;
+  const load = (paths: readonly string[], connections: number, duration: number) =>
+    paths.length > 1 ? measureEach(server.url, [...paths], connections, duration) : measure(server.url, [...paths], connections, duration);
+  for (const [name, paths] of targets) rows.push([`${name} (1 conn)`, await load(paths, 1, DURATION)]);
+
+  // Goal 1 at 10 connections, in rounds of the three back to back: what the machine's drift does (the load
+  // generator shares its two cores with the server) falls on both sides of a round's ratio; the median round counts.
+  const rounds: Array<{ bare: Load; page: Load; search: Load }> = [];
+  for (let round = 0; round < RATIO_ROUNDS; round++) {
+    const measured: Load[] = [];
+    for (const [, paths] of targets) measured.push(await load(paths, 10, ROUND_SECONDS));
+    rounds.push({ bare: measured[0]!, page: measured[1]!, search: measured[2]! });
   }
+  const pageRatios = rounds.map((r) => r.page.rps / r.bare.rps);
+  const searchRatios = rounds.map((r) => r.search.rps / r.bare.rps);
+  const middle = rounds[medianIndex(pageRatios)]!;
+  rows.push([`${targets[0][0]} (10 conn, median round)`, middle.bare]);
+  rows.push([`${targets[1][0]} (10 conn, median round)`, middle.page]);
+  rows.push([`${targets[2][0]} (10 conn, its median round)`, rounds[medianIndex(searchRatios)]!.search]);
 
   // Goal 3: a catalog page while ten clients fetch the full catalog, from a cold cache (a write just committed).
   await write();
@@ -304,14 +324,16 @@ async function catalogLoad(label: string, server: RunningServer, write: () => Pr
   const firstBody = Buffer.from(await first.arrayBuffer());
   const coldMs = performance.now() - cold;
   await write();
+  // Long enough for the ten to get their bodies: the first build after a write takes seconds at 100,000 beats.
+  const contention = Math.max(16, DURATION * 2);
   const [pageLoad, fullLoad] = await Promise.all([
-    measure(server.url, [PAGE], 1),
-    measure(server.url, ['/api/getbeats'], 10),
+    measure(server.url, [PAGE], 1, contention),
+    measure(server.url, ['/api/getbeats'], 10, contention),
   ]);
-  rows.push(['50-beat page while 10 conn fetch /api/getbeats (1 conn)', pageLoad]);
-  rows.push(['full catalog /api/getbeats (10 conn)', fullLoad]);
+  rows.push([`50-beat page while 10 conn fetch /api/getbeats (1 conn, ${contention} s)`, pageLoad]);
+  rows.push([`full catalog /api/getbeats (10 conn, ${contention} s, from a cold cache)`, fullLoad]);
 
-  console.log(`\n${label}, ${BEATS.toLocaleString('en-US')} beats, ${DURATION} s per row (Accept-Encoding: ${BROWSER['accept-encoding']}):\n`);
+  console.log(`\n${label}, ${BEATS.toLocaleString('en-US')} beats, ${DURATION} s per row at 1 conn and ${ROUND_SECONDS} s at 10 (Accept-Encoding: ${BROWSER['accept-encoding']}):\n`);
   console.log('| what | requests/s | p50 ms | p99 ms | KB/s |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [name, r] of rows) console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round(r.bytes / 1024)} |`);
@@ -320,22 +342,22 @@ async function catalogLoad(label: string, server: RunningServer, write: () => Pr
       `(${(firstBody.length / 1024 / 1024).toFixed(1)} MB of JSON, sent as ${first.headers.get('content-encoding') ?? 'is'})\n`,
   );
 
-  const bare = at['bare route /api/health/10']!.rps;
-  const page = at['50-beat page /api/beats/10']!.rps;
-  const search = at['search /api/beats?q= (8 searches, each alone)/10']!.rps;
+  const ratios = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+  const pageRatio = pageRatios[medianIndex(pageRatios)]!;
+  const searchRatio = searchRatios[medianIndex(searchRatios)]!;
   recordGoal({
     goal: '1',
-    what: `${label}: 50-beat page ÷ bare route, requests/s at 10 conn`,
-    value: `${(page / bare).toFixed(3)} (${Math.round(page)} ÷ ${Math.round(bare)})`,
+    what: `${label}: 50-beat page ÷ bare route, requests/s at 10 conn, median of ${RATIO_ROUNDS} rounds`,
+    value: `${pageRatio.toFixed(3)} (${Math.round(middle.page.rps)} ÷ ${Math.round(middle.bare.rps)}; rounds ${ratios(pageRatios)})`,
     target: '≥ 0.5',
-    pass: page / bare >= 0.5,
+    pass: pageRatio >= 0.5,
   });
   recordGoal({
     goal: '1',
-    what: `${label}: search ÷ bare route, requests/s at 10 conn`,
-    value: `${(search / bare).toFixed(3)} (${Math.round(search)} ÷ ${Math.round(bare)})`,
+    what: `${label}: search ÷ bare route, requests/s at 10 conn, median of ${RATIO_ROUNDS} rounds`,
+    value: `${searchRatio.toFixed(3)} (rounds ${ratios(searchRatios)})`,
     target: '≥ 0.25',
-    pass: search / bare >= 0.25,
+    pass: searchRatio >= 0.25,
   });
   recordGoal({
     goal: '3',
