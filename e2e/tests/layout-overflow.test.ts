@@ -282,6 +282,38 @@ describe('the exclusives carousel', () => {
     expect(errors).toEqual([]);
   });
 
+  it("sizes each card's picture, padding and play button by the card's own width, at every window width", async () => {
+    // The steps are asked of the section's room (one size container), so check them against each card's real width:
+    // at most 229 px inside its border a narrow card, from 320 px a flatter picture, from 440 px flatter still.
+    const { page, errors } = await openAs('visitor', 1440);
+    const problems: string[] = [];
+    for (const path of ['/', '/exclusives']) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(path);
+      await firstCard(page);
+      for (let width = 240; width <= 1960; width += 7) {
+        await page.setViewportSize({ width, height: 900 });
+        const cards = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('.xcard'), (card) => ({
+            inside: card.getBoundingClientRect().width - parseFloat(getComputedStyle(card).borderLeftWidth) - parseFloat(getComputedStyle(card).borderRightWidth),
+            ratio: getComputedStyle(card.querySelector('.xcard__media')!).aspectRatio,
+            play: getComputedStyle(card.querySelector('.xcard__play')!).width,
+          })),
+        );
+        for (const card of cards) {
+          const ratio = card.inside >= 440 ? '2 / 1' : card.inside >= 320 ? '16 / 10' : '5 / 4';
+          const play = card.inside <= 229 ? '46px' : '56px';
+          if (card.ratio !== ratio || card.play !== play) {
+            problems.push(`${path} at ${width} px: a card ${card.inside} px inside has picture ${card.ratio} and play button ${card.play}`);
+          }
+        }
+      }
+    }
+    await page.context().close();
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('has no serious or critical axe findings as a carousel and as a grid', async () => {
     // axe is injected as an inline script, which the store's CSP rightly forbids: bypass it for the audit only.
     const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1100, height: 900 }, bypassCSP: true });
