@@ -324,14 +324,13 @@ async function catalogLoad(label: string, server: RunningServer, write: () => Pr
   const firstBody = Buffer.from(await first.arrayBuffer());
   const coldMs = performance.now() - cold;
   await write();
-  // Long enough for the ten to get their bodies: the first build after a write takes seconds at 100,000 beats.
-  const contention = Math.max(16, DURATION * 2);
   const [pageLoad, fullLoad] = await Promise.all([
-    measure(server.url, [PAGE], 1, contention),
-    measure(server.url, ['/api/getbeats'], 10, contention),
+    measure(server.url, [PAGE], 1),
+    measure(server.url, ['/api/getbeats'], 10),
   ]);
-  rows.push([`50-beat page while 10 conn fetch /api/getbeats (1 conn, ${contention} s)`, pageLoad]);
-  rows.push([`full catalog /api/getbeats (10 conn, ${contention} s, from a cold cache)`, fullLoad]);
+  rows.push(['50-beat page while 10 conn fetch /api/getbeats (1 conn)', pageLoad]);
+  // The first build after a write takes seconds at 100,000 beats: the ten may still be waiting when the load ends.
+  rows.push([`full catalog /api/getbeats (10 conn, from a cold cache${fullLoad.rps === 0 ? ': none done within the load' : ''})`, fullLoad]);
 
   console.log(`\n${label}, ${BEATS.toLocaleString('en-US')} beats, ${DURATION} s per row at 1 conn and ${ROUND_SECONDS} s at 10 (Accept-Encoding: ${BROWSER['accept-encoding']}):\n`);
   console.log('| what | requests/s | p50 ms | p99 ms | KB/s |');
