@@ -1,8 +1,7 @@
 /**
  * The one script in the head of a drawn first screen (prerender-first-screens.mjs, docs/decisions/0019-first-screen.md#code-after-paint).
- * The drawing needs no script to show, so the app's code is asked for once it is painted: the first frame's callback
- * runs just before that frame is drawn, the task it queues just after. A page opened in a background tab paints
- * nothing until it is shown, so there the code is asked for at once.
+ * The drawing needs no script to show, so the app's code is asked for once its first text is on the screen. A page
+ * opened in a background tab paints nothing until it is shown, so there the code is asked for at once.
  *
  * Its element names the entry (`data-entry`) and every module the page's first screen needs (`data-modules`): they
  * are asked for together, as the `modulepreload` links in the head would have, and the links go once the entry is in.
@@ -33,9 +32,29 @@ function start() {
   });
 }
 
+/**
+ * Calls `then` once the page's first text is on the screen: the browser reports that paint (`first-contentful-paint`)
+ * when the frame has been drawn, not when it was begun, and drawing a phone's first frame can take longer than the
+ * main thread's part of it. Without paint timing, a frame and a task after it stand in; and should the paint never be
+ * reported, the code is asked for a few seconds on all the same.
+ */
+function afterFirstPaint(then: () => void) {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(then, 0));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(then, 4000);
+}
+
 if (document.visibilityState === 'hidden') {
   start();
 } else {
-  requestAnimationFrame(() => setTimeout(start, 0));
+  afterFirstPaint(start);
   document.addEventListener('visibilitychange', start, { once: true });
 }
