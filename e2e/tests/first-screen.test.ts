@@ -171,6 +171,8 @@ describe('drawn first screens', () => {
         entry: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name))?.startTime ?? null,
         scripts: Array.from(document.head.querySelectorAll('script'), (script) => script.getAttribute('src')),
         modules: document.head.querySelector('script')?.dataset.modules?.split(' ') ?? [],
+        fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+        links: document.head.querySelectorAll('link[rel=modulepreload]').length,
       }));
       expect(timing.painted, `${screen} painted`).not.toBeNull();
       expect(timing.entry, `${screen} loaded the app`).not.toBeNull();
@@ -182,6 +184,9 @@ describe('drawn first screens', () => {
       // It names the page's own code too, asked for with the entry's rather than once the entry has run.
       const route = { '/': /^\/assets\/catalog-[\w-]+\.js$/, '/exclusives': /^\/assets\/exclusives-[\w-]+\.js$/, '/login': /^\/assets\/login-[\w-]+\.js$/ }[screen];
       expect(timing.modules).toContainEqual(expect.stringMatching(route!));
+      // Every module it names was asked for (a few links per task), and the links are gone once the entry is in.
+      for (const module of timing.modules) expect(timing.fetched, `${screen} fetched ${module}`).toContain(module);
+      expect(timing.links).toBe(0);
       // The answer's Link header names the stylesheet, the fonts and that script, not the app's modules.
       const link = (await fetch(`${baseURL()}${screen}`)).headers.get('link') ?? '';
       expect(link).toMatch(/\/assets\/style-[\w-]+\.css>; rel=preload; as=style/);
@@ -306,6 +311,40 @@ describe('drawn first screens', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
     await page.getByRole('link', { name: 'Your account' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sets its running text in whole pixels from 10 to 18, each size a font the browser prepares once', async () => {
+    // Every (family, weight, size) the first layout meets costs the browser a font set-up, on Linux a round trip to
+    // its main process (docs/decisions/0019-first-screen.md#type-scale): below the headings' sizes, the stylesheet
+    // keeps to whole pixels.
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const href = /href="(\/assets\/style-[\w-]+\.css)"/.exec(html)?.[1];
+    expect(href, 'the stylesheet of /').toBeDefined();
+    const css = await (await fetch(`${baseURL()}${href}`)).text();
+    const sizes = [...css.matchAll(/font-size:\s*([\d.]+)rem/g)].map((match) => Number(match[1]) * 16);
+    expect(sizes.length).toBeGreaterThan(100);
+    const running = [...new Set(sizes.filter((px) => px < 19))].sort((a, b) => a - b);
+    expect(running.filter((px) => !Number.isInteger(px)), 'sizes between whole pixels').toEqual([]);
+    expect(running.every((px) => px >= 10 && px <= 18), `running text sizes ${running.join(', ')}`).toBe(true);
+
+    // On a phone, the first screen of / sets its text in few of them.
+    const { context, page, problems } = await openPage(mobile);
+    await page.goto('/');
+    await takenOver(page, 'Filter and sort beats');
+    const strikes = await page.evaluate(() => {
+      const seen = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || !node.textContent?.trim() || element.getClientRects().length === 0) continue;
+        const style = getComputedStyle(element);
+        seen.add(`${style.fontFamily.split(',')[0]} ${style.fontWeight} ${style.fontSize}`);
+      }
+      return [...seen];
+    });
+    expect(strikes.length, strikes.join('; ')).toBeLessThanOrEqual(22);
     expect(problems).toEqual([]);
     await context.close();
   });
