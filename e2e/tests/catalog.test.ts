@@ -83,6 +83,35 @@ describe('catalog', () => {
     expect(errors).toEqual([]);
   });
 
+  it('draws the first row of exclusives with their answer and the rest of the carousel two cards a task', async () => {
+    const { page, errors } = await openPage(mobile);
+    // Every count of cards the carousel's list has held, in order.
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      Object.assign(window, { cardsSeen: seen });
+      new MutationObserver(() => {
+        const track = document.querySelector('[aria-label="Exclusive beats"] > ul');
+        if (track && track.children.length !== seen.at(-1)) seen.push(track.children.length);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const { beats } = await api<BeatPage>('/api/beats?type=Exclusive&limit=12');
+    expect(beats.length).toBeGreaterThan(4);
+    await page.goto('/');
+    // The list's own items (each card holds a list of tags too).
+    const cards = page.getByRole('region', { name: 'Exclusive beats' }).locator(':scope > ul > li');
+    await expect.poll(() => cards.count()).toBe(beats.length);
+    const seen = await page.evaluate(() => (window as unknown as { cardsSeen: number[] }).cardsSeen);
+    expect(seen[0]).toBe(4);
+    expect(seen.at(-1)).toBe(beats.length);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]! - seen[i - 1]!).toBeGreaterThan(0);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]! - seen[i - 1]!).toBeLessThanOrEqual(2);
+    // The cards are in the answer's order, and Next pages through all of them.
+    const titles = await page.locator('[aria-label="Exclusive beats"] .xcard__title').allInnerTexts();
+    expect(titles).toEqual(beats.map((beat) => beat.beatTitle));
+    await expect.poll(() => page.getByRole('button', { name: 'Next exclusives' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('toggles the carousel to a grid of all exclusives and back', async () => {
     const { page } = await openPage();
     const { beats } = await api<BeatPage>('/api/beats?type=Exclusive&limit=100');

@@ -2,9 +2,10 @@
  * A numbered list of beat rows with the column header, empty and loading states, and "Load more" (a page at a time, so
  * a long list stays light: docs/product/screens-and-words.md#catalog-page).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Beat } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
+import { useCountInSteps } from '../../../hooks/use-count-in-steps';
 import { BeatRow } from './beat-row';
 import type { VisitorAuthTarget } from '../../downloads';
 import './section.css';
@@ -32,24 +33,6 @@ export interface BeatListProps {
 /** Rows built per task by `buildInSteps`. */
 const ROWS_PER_STEP = 6;
 
-/**
- * How many of the first rows to build now while building in steps, or null once they are shown (then every row, and
- * rows added later, show at once). Each step is its own task: a message to this page, which a background tab does not
- * slow down as it does timers.
- */
-function useRowsBuiltInSteps(enabled: boolean, ready: boolean, total: number): number | null {
-  const [built, setBuilt] = useState<number | null>(enabled ? 0 : null);
-  useEffect(() => {
-    if (built === null || !ready) return;
-    // Once every row is built, the next step shows them (a task of its own: the list's layout).
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => setBuilt(built >= total ? null : built + ROWS_PER_STEP);
-    channel.port2.postMessage(null);
-    return () => channel.port1.close();
-  }, [built, ready, total]);
-  return built;
-}
-
 export function BeatList({
   beats,
   label,
@@ -72,7 +55,8 @@ export function BeatList({
     rowsRef.current?.children[index]?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
   }, [beats.length]);
 
-  const built = useRowsBuiltInSteps(buildInSteps, !isLoading && beats.length > 0, beats.length);
+  // How many of the first rows are built while building in steps; null once they are shown.
+  const built = useCountInSteps(buildInSteps ? 0 : null, ROWS_PER_STEP, beats.length, !isLoading && beats.length > 0);
 
   if (isLoading) return <RowSkeletons />;
   if (beats.length === 0) return <div className="cat-state">{empty}</div>;

@@ -1,4 +1,5 @@
 /** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (docs/product/screens-and-words.md#beat-rows-and-cards). */
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
 import { toast } from '../../../lib/toast';
@@ -29,7 +30,11 @@ export interface ExclusiveCardProps {
   headingLevel?: 2 | 3;
 }
 
-export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {
+/**
+ * Memoised: the section around it renders again for its own state (the carousel's Previous / Next, a card more built),
+ * which leaves every card as it was; a card renders again only for its props or its own hooks.
+ */
+export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { isAuthenticated, user, userError } = useAuth();
   const { play, toggle } = usePlayerControls();
@@ -129,4 +134,4 @@ export function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardPr
       </div>
     </article>
   );
-}
+});

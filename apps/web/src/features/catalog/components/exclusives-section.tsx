@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { ChevronLeft, ChevronRight, LayoutGrid, GalleryHorizontal } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useCountInSteps } from '../../../hooks/use-count-in-steps';
 import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
 import { countActive, type CatalogFilters } from '../lib/catalog-filters';
@@ -36,6 +37,14 @@ export interface ExclusivesSectionProps {
 /** The carousel, the grid it opens and the /exclusives grid load 12 exclusives at a time ("Load more"), so the pages stay light with any size of store. */
 export const EXCLUSIVES_CAROUSEL_PAGE_SIZE = 12;
 
+/**
+ * Cards drawn with the section's first answer: a whole row at any width (4, 3 or 1 in the carousel; the grid's first
+ * row). The rest follow two a task, out of sight to the right of the carousel or below the grid's first row, so that
+ * twelve cards are not one long task just after the page is in (docs/decisions/0019-first-screen.md#rows-in-steps).
+ */
+const FIRST_CARDS = 4;
+const CARDS_PER_STEP = 2;
+
 export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actions, filters, onClearFilters, toolbar }: ExclusivesSectionProps) {
   const query = useBeats({ q, type: 'Exclusive', limit: EXCLUSIVES_CAROUSEL_PAGE_SIZE, filters });
   const filtered = filters !== undefined && countActive(filters) > 0;
@@ -45,7 +54,9 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const trackRef = useRef<HTMLUListElement>(null);
   const trackId = useId();
-  const nav = useCarouselNav(trackRef, beats.length, showGrid);
+  const built = useCountInSteps(FIRST_CARDS, CARDS_PER_STEP, beats.length, beats.length > 0);
+  const shown = useMemo(() => (built === null ? beats : beats.slice(0, built)), [beats, built]);
+  const nav = useCarouselNav(trackRef, shown.length, showGrid);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -77,7 +88,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
     content = (
       <>
         <ul className="xgrid">
-          {beats.map((beat) => (
+          {shown.map((beat) => (
             <li key={beat._id}>
               <ExclusiveCard beat={beat} queue={beats} headingLevel={headingLevel === 1 ? 2 : 3} />
             </li>
@@ -96,7 +107,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
     content = (
       <div className="xcarousel" role="region" aria-roledescription="carousel" aria-label="Exclusive beats">
         <ul className="xcarousel__track" id={trackId} ref={trackRef}>
-          {beats.map((beat) => (
+          {shown.map((beat) => (
             <li key={beat._id} className="xcarousel__slide">
               <ExclusiveCard beat={beat} queue={beats} headingLevel={headingLevel === 1 ? 2 : 3} />
             </li>
@@ -167,7 +178,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
 /**
  * Previous / Next for the scroll-snap list: each scrolls by the list's visible width (one page of cards), and each
  * is disabled at its end. Both start disabled, so the server's HTML and the first render agree; the list is
- * measured after mount and again on every scroll and resize.
+ * measured once laid out, and again on every scroll, resize and card added.
  */
 function useCarouselNav(trackRef: RefObject<HTMLUListElement | null>, count: number, off: boolean) {
   const [state, setState] = useState({ canPrev: false, canNext: false });
@@ -180,10 +191,13 @@ function useCarouselNav(trackRef: RefObject<HTMLUListElement | null>, count: num
       const canNext = track.scrollLeft < max - 1;
       setState((s) => (s.canPrev === canPrev && s.canNext === canNext ? s : { canPrev, canNext }));
     };
-    update();
     track.addEventListener('scroll', update, { passive: true });
+    // Measured when the browser lays the page out anyway: an observer reports each new target once laid out, and
+    // reading the list's width then costs nothing, where reading it here would lay the page out on the spot. The last
+    // card tells when cards are added (its box is new), the list itself when the room changes.
     const resize = new ResizeObserver(update);
     resize.observe(track);
+    if (track.lastElementChild) resize.observe(track.lastElementChild);
     return () => {
       track.removeEventListener('scroll', update);
       resize.disconnect();
