@@ -7,9 +7,12 @@
  * parsed by `JSON.parse` in native code: the same 378 rows come back in about two-thirds of the time on the embedded
  * database (docs/decisions/0015-query-plans.md#output-bound-lists).
  */
-import { Column, is, sql, type SQL } from 'drizzle-orm';
+import { Column, is, SQL, sql } from 'drizzle-orm';
 
-/** A row's values: columns, decoded by their mappers, or expressions (a sum, a subquery's field), taken as JSON gives them. */
+/**
+ * A row's values: columns, decoded by their mappers, or expressions: a stored row (`storedJsonRow`) decoded as its
+ * columns, any other (a sum, a subquery's field) taken as JSON gives it.
+ */
 type Values = Record<string, Column | SQL | SQL.Aliased>;
 type ValueOf<V> = V extends Column ? (V['_']['notNull'] extends true ? V['_']['data'] : V['_']['data'] | null) : V extends SQL<infer T> | SQL.Aliased<infer T> ? T : never;
 type RowOfValues<V extends Values> = { [K in keyof V]: ValueOf<V[K]> };
@@ -17,6 +20,21 @@ type RowOfValues<V extends Values> = { [K in keyof V]: ValueOf<V[K]> };
 export function jsonRow<V extends Values>(values: V): SQL<RowOfValues<V>> {
   const { built, decode } = rowOf(values);
   return built.mapWith(decode);
+}
+
+/** How each stored row decodes, when it is one value of another row (`jsonRows({ beat: storedRow, … })`). */
+const storedRowDecoders = new WeakMap<SQL, { mapFromDriverValue: (value: unknown) => unknown }>();
+
+/**
+ * A row of `values` kept by the database in a `json` column, `stored` (a trigger writes the same `json_build_array`
+ * of the same columns in the same order), decoded as `jsonRow` decodes: reading it is a copy where building it
+ * read and printed every field (docs/decisions/0015-query-plans.md#stored-answer-rows).
+ */
+export function storedJsonRow<V extends Values>(stored: SQL, values: V): SQL<RowOfValues<V>> {
+  const { decode } = rowOf(values);
+  const row = sql`${stored}`.mapWith(decode);
+  storedRowDecoders.set(row, { mapFromDriverValue: decode });
+  return row;
 }
 
 /**
@@ -40,7 +58,10 @@ function rowOf<V extends Values>(values: V): { built: SQL; decode: (value: unkno
   )})`;
   // A column whose mapper is Column's own (text, boolean, uuid) takes the JSON value as it is.
   const keys = entries.map(([key]) => key);
-  const mappers = entries.map(([, value]) => (is(value, Column) && value.mapFromDriverValue !== Column.prototype.mapFromDriverValue ? value : null));
+  const mappers = entries.map(([, value]) => {
+    if (is(value, Column)) return value.mapFromDriverValue !== Column.prototype.mapFromDriverValue ? value : null;
+    return is(value, SQL) ? (storedRowDecoders.get(value) ?? null) : null;
+  });
   const decode = (value: unknown) => {
     // node-postgres and PGlite both parse a `json` value; a driver that hands over text gets it parsed here.
     const fields = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];

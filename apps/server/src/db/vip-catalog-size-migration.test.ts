@@ -2,37 +2,21 @@
  * Migration 0019 on a store that already has beats (docs/decisions/0015-query-plans.md#the-vip-catalogs-size): the
  * VIP catalog's size starts at the count of its listed Non-Exclusive beats, and writes move it from there.
  */
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from './client.js';
-import { freshPostgres } from '../test/helper.js';
-import { migrateFrom, migrationsUpTo } from '../test/migrations.js';
+import { migrateFrom, migrationTestDatabase } from '../test/migrations.js';
 
-let database: Database;
-let server: { url: string; drop: () => Promise<void> } | null = null;
-let before: string;
+const { database: db, folders } = migrationTestDatabase(18);
 
-beforeAll(async () => {
-  before = await migrationsUpTo(18);
-  server = process.env.TEST_DATABASE_URL ? await freshPostgres() : null;
-  database = await openDatabase(server ? { url: server.url, poolSize: 2 } : {});
-});
-afterAll(async () => {
-  await database.close();
-  await server?.drop();
-  await rm(before, { recursive: true, force: true });
-});
-
-const kept = async () => Number((await database.db.execute<{ n: string }>(sql`select vip_catalog_size as n from catalog_version`)).rows[0]!.n);
+const kept = async () => Number((await db().db.execute<{ n: string }>(sql`select vip_catalog_size as n from catalog_version`)).rows[0]!.n);
 const insert = (type: string, published: boolean, preview: string | null, sold: boolean) =>
-  database.db.execute(sql`
+  db().db.execute(sql`
     insert into beats (title, artist_name, bpm, release_date, beat_type, mp3_key, published, preview_key, sold_at)
     values ('Existing', 'Artist', 100, now(), ${type}, 'k', ${published}, ${preview}, ${sold ? sql`now()` : null})`);
 
 describe('migration 0019 on existing beats', () => {
   it('counts the listed Non-Exclusive beats already there, then follows later writes', async () => {
-    await migrateFrom(database, before);
+    await migrateFrom(db(), folders()[0]!);
     await insert('Non-Exclusive', true, 'p.mp3', false);
     await insert('Non-Exclusive', true, 'p.mp3', false);
     await insert('Non-Exclusive', false, 'p.mp3', false); // a draft
@@ -40,12 +24,12 @@ describe('migration 0019 on existing beats', () => {
     await insert('Exclusive', true, 'p.mp3', false);
     await insert('Exclusive', true, 'p.mp3', true);
 
-    await database.migrate();
+    await db().migrate();
     expect(await kept()).toBe(2);
     await insert('Non-Exclusive', true, 'p.mp3', false);
-    await database.db.execute(sql`update beats set preview_key = 'p.mp3' where preview_key is null`);
+    await db().db.execute(sql`update beats set preview_key = 'p.mp3' where preview_key is null`);
     expect(await kept()).toBe(4);
-    await database.db.execute(sql`delete from beats where beat_type = 'Non-Exclusive' and published`);
+    await db().db.execute(sql`delete from beats where beat_type = 'Non-Exclusive' and published`);
     expect(await kept()).toBe(0);
   });
 });

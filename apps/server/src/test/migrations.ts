@@ -1,5 +1,5 @@
 /** Migrating a test database in steps, as a store that has not yet taken the newer migrations does. */
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Database } from '../db/client.js';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database } from '../db/client.js';
+import { freshPostgres } from './helper.js';
 
 const drizzleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -27,4 +29,26 @@ export function migrateFrom(database: Database, folder: string): Promise<void> {
   return database.kind === 'pglite'
     ? migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder })
     : migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+}
+
+/**
+ * For a migration's test file: a fresh database (embedded, or a new one on TEST_DATABASE_URL's server) and a copy of
+ * the migrations up to each index of `lasts`, made before the file's tests and removed after them. The database has
+ * taken no migration: `migrateFrom(database(), folders()[0])` brings it to where a store before the migration is.
+ */
+export function migrationTestDatabase(...lasts: number[]): { database: () => Database; folders: () => string[] } {
+  let database: Database | undefined;
+  let server: { url: string; drop: () => Promise<void> } | null = null;
+  const folders: string[] = [];
+  beforeAll(async () => {
+    for (const last of lasts) folders.push(await migrationsUpTo(last));
+    server = process.env.TEST_DATABASE_URL ? await freshPostgres() : null;
+    database = await openDatabase(server ? { url: server.url, poolSize: 2 } : {});
+  });
+  afterAll(async () => {
+    await database?.close();
+    await server?.drop();
+    for (const dir of folders) await rm(dir, { recursive: true, force: true });
+  });
+  return { database: () => database!, folders: () => folders };
 }
