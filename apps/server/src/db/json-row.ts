@@ -26,9 +26,9 @@ export function jsonRow<V extends Values>(values: V): SQL<RowOfValues<V>> {
 const storedRowDecoders = new WeakMap<SQL, { mapFromDriverValue: (value: unknown) => unknown }>();
 
 /**
- * A row of `values` kept by the database in a `json` column, `stored` (a trigger writes the same `json_build_array`
- * of the same columns in the same order), decoded as `jsonRow` decodes: reading it is a copy where building it
- * read and printed every field (docs/decisions/0015-query-plans.md#stored-answer-rows).
+ * A row of `values` kept by the database in a `json` column, `stored` (a generated column: the same `json_build_array`
+ * of the same columns in the same order, written with every insert and update), decoded as `jsonRow` decodes: reading
+ * it is a copy where building it read and printed every field (docs/decisions/0015-query-plans.md#stored-answer-rows).
  */
 export function storedJsonRow<V extends Values>(stored: SQL, values: V): SQL<RowOfValues<V>> {
   const { decode } = rowOf(values);
