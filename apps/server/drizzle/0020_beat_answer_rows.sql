@@ -1,7 +1,7 @@
 -- Each beat's answer row, kept by the database (docs/decisions/0015-query-plans.md#stored-answer-rows): the 20
 -- columns a beat's answer shows (`beatDtoColumns` in apps/server/src/modules/beats/beat-dto.ts, in that order) as one
--- `json_build_array`, the form the long lists (a buyer's leases, their favourites) read. Building it for 378 beats at
--- every read was about 3 ms of the spec's unpaged leases; read stored, it is a copy.
+-- `json_build_array`, the form the long lists (a buyer's leases, their favourites) read. Building it at every read
+-- was about 3 ms of a buyer's whole list of 378 leases; read stored, it is a copy.
 -- A stored generated column: written with every insert and update, after the BEFORE triggers (so it holds the slug
 -- beats_slug_trg sets), and filled for the existing beats by one rewrite of the table, which fires no trigger (the
 -- catalog's version stays). The function prints dates in UTC and reals in their shortest form whatever the session
