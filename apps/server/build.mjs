@@ -1,7 +1,7 @@
 // Bundles the server into dist/: server.js (the store), seed.js (the demo store and its audio synthesiser,
-// imported only when a fresh data folder is seeded), admin-create.js (`npm run admin:create`) and storage-migrate.js
-// (`npm run storage:migrate`), with the code they share in chunks beside them. npm packages stay external, the
-// shared workspace is bundled in.
+// imported only when a fresh data folder is seeded; its worker threads run track-worker.js), admin-create.js
+// (`npm run admin:create`) and storage-migrate.js (`npm run storage:migrate`), with the code they share in chunks
+// beside them. npm packages stay external, the shared workspace is bundled in.
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -18,6 +18,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/seed/demo-store.ts',
+    'track-worker': 'src/seed/track-worker.ts',
     'admin-create': 'scripts/admin-create.ts',
     'storage-migrate': 'scripts/storage-migrate.ts',
   },

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { beats, users } from '../db/schema.js';
-import { DEMO_PASSWORD, DEMO_TRACKS, demoAccounts, insertCatalog, insertDemoAccounts, type TrackFiles } from './demo-store.js';
+import { readAll } from '../audio/test-support.js';
+import { generateTrack } from './audio/generate-tracks.js';
+import { trackBpm } from './catalog-data.js';
+import { DEMO_PASSWORD, DEMO_TRACKS, demoAccounts, demoTrackHasStems, insertCatalog, insertDemoAccounts, storeDemoTracks, trackKeys, type TrackFiles } from './demo-store.js';
 
 let t: TestApp;
 const tracks: TrackFiles[] = Array.from({ length: DEMO_TRACKS }, (_, i) => ({
@@ -68,4 +71,19 @@ describe('the demo store', () => {
     const [one] = await t.deps.db.select().from(beats).where(eq(beats.beatType, 'Exclusive')).limit(1);
     expect(one).toBeDefined();
   });
+});
+
+describe('the demo tracks', () => {
+  it('are made on worker threads as they are made in-process, and stored under their own numbers', async () => {
+    const stored = await storeDemoTracks(t.deps, 3);
+    expect(stored.map((track) => track.mp3Key)).toEqual([0, 1, 2].map((i) => trackKeys(i).mp3));
+    for (const [i, files] of stored.entries()) {
+      const track = await generateTrack(i, { bpm: trackBpm(i), withStems: demoTrackHasStems(i) });
+      expect(files.durationSeconds).toBe(track.durationSeconds);
+      expect((await readAll(t.deps.storage.read(files.mp3Key))).equals(track.previewMp3)).toBe(true);
+      expect((await readAll(t.deps.storage.read(files.wavKey))).equals(track.wav)).toBe(true);
+      if (track.stemsZip) expect((await readAll(t.deps.storage.read(files.stemsKey!))).equals(track.stemsZip)).toBe(true);
+      else expect(files.stemsKey).toBeNull();
+    }
+  }, 120_000);
 });

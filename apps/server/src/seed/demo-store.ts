@@ -3,13 +3,16 @@
  * real generated audio (24 distinct tracks, stems for half of them), tagged previews rendered with the
  * built-in tag, and the README's demo accounts.
  */
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps.js';
 import { beats, users } from '../db/schema.js';
 import { storeIsEmpty } from './store-is-empty.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { generateTrack } from './audio/generate-tracks.js';
+import type { GeneratedTrack } from './audio/generate-tracks.js';
+import type { TrackReply, TrackRequest } from './track-worker.js';
+import { startModuleWorker } from '../lib/module-worker.js';
 import { enqueueIntroVideoRender } from '../modules/store-pages/intro-video.service.js';
 import { catalogEntries, trackBpm, type CatalogEntry } from './catalog-data.js';
 import { startRetag } from '../modules/previews/previews.service.js';
@@ -40,27 +43,66 @@ export const trackKeys = (i: number) => {
   return { mp3: `${base}.mp3`, wav: `${base}.wav`, stems: `${base}-stems.zip` };
 };
 
-/** Generates the demo tracks' audio and stores it. */
+/**
+ * Generates the demo tracks' audio and stores it. The synthesis is most of a fresh data folder's first start, so the
+ * tracks are made on worker threads, one per core (two at most: each track's MP3 is encoded by an ffmpeg process of
+ * its own beside them), and stored in their order as they come.
+ */
 export async function storeDemoTracks(deps: Deps, tracks = DEMO_TRACKS): Promise<TrackFiles[]> {
   const files: TrackFiles[] = [];
-  for (let i = 0; i < tracks; i++) {
-    const withStems = demoTrackHasStems(i);
-    const track = generateTrack(i, { bpm: trackBpm(i), withStems });
-    const keys = trackKeys(i);
+  await synthesiseTracks(tracks, Math.min(2, os.availableParallelism()), async (track) => {
+    const keys = trackKeys(track.index);
     await deps.storage.put(keys.mp3, track.previewMp3);
     await deps.storage.put(keys.wav, track.wav);
     if (track.stemsZip) await deps.storage.put(keys.stems, track.stemsZip);
-    files.push({
+    files[track.index] = {
       mp3Key: keys.mp3,
       wavKey: keys.wav,
       stemsKey: track.stemsZip ? keys.stems : null,
       durationSeconds: track.durationSeconds,
-    });
-    // Let the event loop breathe between tracks.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+    };
+  });
   return files;
 }
+
+/** Tracks 0 … count − 1 on `threads` worker threads (track-worker.ts); `store` is called for each as it comes. */
+async function synthesiseTracks(count: number, threads: number, store: (track: GeneratedTrack) => Promise<void>): Promise<void> {
+  const workers = Array.from({ length: Math.max(1, Math.min(threads, count)) }, () => startModuleWorker(import.meta.url, 'track-worker'));
+  let next = 0;
+  try {
+    await Promise.all(
+      workers.map(async (worker) => {
+        while (next < count) {
+          const index = next++;
+          const request: TrackRequest = { index, bpm: trackBpm(index), withStems: demoTrackHasStems(index) };
+          const reply = await new Promise<TrackReply>((resolve, reject) => {
+            const fail = (error: Error) => reject(error);
+            worker.once('error', fail);
+            worker.once('message', (message: TrackReply) => {
+              worker.off('error', fail);
+              resolve(message);
+            });
+            worker.postMessage(request);
+          });
+          if (!reply.ok) throw new Error(`Demo track ${index} could not be made: ${reply.message}`);
+          await store({
+            index,
+            bpm: reply.bpm,
+            durationSeconds: reply.durationSeconds,
+            previewMp3: asBuffer(reply.previewMp3),
+            wav: asBuffer(reply.wav),
+            stemsZip: reply.stemsZip && asBuffer(reply.stemsZip),
+          });
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
+/** A message's bytes arrive as a plain Uint8Array: the same memory as a Buffer. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export function beatRowFor(entry: CatalogEntry, track: TrackFiles) {
   return {

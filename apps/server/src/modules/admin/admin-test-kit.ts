@@ -11,7 +11,7 @@ function tonePcm(seconds: number, sampleRate: number): Int16Array {
 }
 
 let cachedMp3: Buffer | null = null;
-/** A 2-second mono MP3 as the seed generator makes them (lamejs, 22.05 kHz, 128 kbps). */
+/** A 2-second mono MP3 encoded in-process (lamejs, 22.05 kHz, 128 kbps): a fixture made without spawning ffmpeg. */
 export function fixtureMp3(): Buffer {
   cachedMp3 ??= encodeMp3(tonePcm(2, 22050), 22050, 128);
   return cachedMp3;

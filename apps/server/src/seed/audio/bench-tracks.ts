@@ -30,7 +30,7 @@ const cpuStart = process.cpuUsage();
 for (let index = 0; index < count; index++) {
   const start = performance.now();
   const cpu = process.cpuUsage();
-  const track = generateTrack(index, { bpm: BPMS[index % BPMS.length] ?? 120, withStems: index % 2 === 0 });
+  const track = await generateTrack(index, { bpm: BPMS[index % BPMS.length] ?? 120, withStems: index % 2 === 0 });
   wallTimes.push(performance.now() - start);
   cpuTimes.push(cpuMs(cpu));
   console.log(

@@ -22,8 +22,8 @@ function rmsOf(samples: Int16Array): number {
 describe('generateTrack', () => {
   let track: GeneratedTrack;
 
-  beforeAll(() => {
-    track = generateTrack(5, { bpm: 140, withStems: true });
+  beforeAll(async () => {
+    track = await generateTrack(5, { bpm: 140, withStems: true });
   }, SLOW);
 
   it('reports the tempo and a default length of a whole number of bars within 24–32 s', () => {
@@ -90,28 +90,28 @@ describe('generateTrack', () => {
     expect(maxError).toBeLessThanOrEqual(stems.length); // rounding of each 16-bit stem
   });
 
-  it('is deterministic: the same index gives identical bytes', () => {
-    const a = generateTrack(11, { bpm: 95, seconds: 6, withStems: true });
-    const b = generateTrack(11, { bpm: 95, seconds: 6, withStems: true });
+  it('is deterministic: the same index gives identical bytes', async () => {
+    const a = await generateTrack(11, { bpm: 95, seconds: 6, withStems: true });
+    const b = await generateTrack(11, { bpm: 95, seconds: 6, withStems: true });
     expect(a.wav.equals(b.wav)).toBe(true);
     expect(a.previewMp3.equals(b.previewMp3)).toBe(true);
     expect(a.stemsZip!.equals(b.stemsZip!)).toBe(true);
   }, SLOW);
 
-  it('gives different audio for different indices', () => {
-    const a = generateTrack(11, { bpm: 95, seconds: 6, withStems: false });
-    const b = generateTrack(12, { bpm: 95, seconds: 6, withStems: false });
+  it('gives different audio for different indices', async () => {
+    const a = await generateTrack(11, { bpm: 95, seconds: 6, withStems: false });
+    const b = await generateTrack(12, { bpm: 95, seconds: 6, withStems: false });
     expect(a.stemsZip).toBeUndefined();
     expect(a.wav.length).toBe(b.wav.length);
     expect(a.wav.equals(b.wav)).toBe(false);
     expect(a.previewMp3.equals(b.previewMp3)).toBe(false);
   }, SLOW);
 
-  it('rounds the requested length to whole bars and clamps the tempo', () => {
-    const fast = generateTrack(3, { bpm: 300, seconds: 4, withStems: false });
+  it('rounds the requested length to whole bars and clamps the tempo', async () => {
+    const fast = await generateTrack(3, { bpm: 300, seconds: 4, withStems: false });
     expect(fast.bpm).toBe(180);
     expect(fast.durationSeconds).toBeCloseTo((3 * 240) / 180, 5);
-    expect(() => generateTrack(-1, { bpm: 120, withStems: false })).toThrow(RangeError);
+    await expect(generateTrack(-1, { bpm: 120, withStems: false })).rejects.toThrow(RangeError);
   }, SLOW);
 });
 

@@ -9,9 +9,8 @@ import { STEM_NAMES, renderStems, trackSampleCount } from './render-stems.js';
 import { masterMix, masterStem } from './mastering.js';
 import { SAMPLE_RATE } from './dsp.js';
 import { encodeWav, floatToPcm16 } from './wav.js';
-import { encodeMp3 } from './mp3.js';
-import { resample } from './resample.js';
 import { zipFiles } from './zip.js';
+import { encodeMp3 } from '../../audio/ffmpeg.js';
 
 export interface GeneratedTrack {
   index: number;
@@ -34,12 +33,6 @@ export interface GenerateTrackOptions {
 }
 
 const MP3_KBPS = 128;
-/**
- * The MP3 is both the streaming preview and the MP3 lease download, so it keeps the master rate
- * (44.1 kHz). lamejs (pure JS) is the slowest step of a track; a lower rate here (22050 or 32000)
- * would trade audio bandwidth for seeding time.
- */
-const MP3_SAMPLE_RATE: number = 44100;
 
 function validate(index: number, opts: GenerateTrackOptions): void {
   if (!Number.isInteger(index) || index < 0) throw new RangeError(`index must be a non-negative integer, got ${index}`);
@@ -49,13 +42,21 @@ function validate(index: number, opts: GenerateTrackOptions): void {
   }
 }
 
-/** MP3 of the mastered mix, resampled first when MP3_SAMPLE_RATE differs from the master rate. */
-function encodePreview(mix: Float32Array, pcm: Int16Array): Buffer {
-  const mp3Pcm = MP3_SAMPLE_RATE === SAMPLE_RATE ? pcm : floatToPcm16(resample(mix, SAMPLE_RATE, MP3_SAMPLE_RATE));
-  return encodeMp3(mp3Pcm, MP3_SAMPLE_RATE, MP3_KBPS);
+/**
+ * The mastered mix as a mono 128 kbps MP3 at the master rate (44.1 kHz): both the streaming preview and the MP3
+ * lease download. LAME in the store's own ffmpeg (src/audio/ffmpeg.ts), as every preview render: a track's
+ * 25–30 s take it about a tenth of a second, where LAME compiled to JavaScript took one to two seconds, most of a
+ * fresh data folder's first start.
+ */
+async function encodePreview(mix: Float32Array): Promise<Buffer> {
+  const pcm = (async function* () {
+    yield mix;
+  })();
+  const chunks = (await encodeMp3(pcm, { sampleRate: SAMPLE_RATE, channels: 1, bitrateKbps: MP3_KBPS }).toArray()) as Buffer[];
+  return Buffer.concat(chunks);
 }
 
-export function generateTrack(index: number, opts: GenerateTrackOptions): GeneratedTrack {
+export async function generateTrack(index: number, opts: GenerateTrackOptions): Promise<GeneratedTrack> {
   validate(index, opts);
   const plan = planTrack(index, opts.bpm, opts.seconds);
   const length = trackSampleCount(plan);
@@ -67,7 +68,7 @@ export function generateTrack(index: number, opts: GenerateTrackOptions): Genera
     index,
     bpm: plan.bpm,
     durationSeconds: length / SAMPLE_RATE,
-    previewMp3: encodePreview(mix, pcm),
+    previewMp3: await encodePreview(mix),
     wav: encodeWav(pcm, SAMPLE_RATE),
   };
   if (opts.withStems) {

@@ -1,4 +1,7 @@
-/** MP3 encoding with @breezystack/lamejs plus a tiny frame-header parser used for sanity checks. */
+/**
+ * MP3 encoding in-process with @breezystack/lamejs, for the small fixtures of tests (the demo store encodes with
+ * ffmpeg, generate-tracks.ts), plus a tiny frame-header parser used for sanity checks.
+ */
 import { Mp3Encoder } from '@breezystack/lamejs';
 
 /** Input chunk size: one MPEG-1 Layer III frame (two MPEG-2 frames). */

@@ -16,7 +16,7 @@ const SAMPLE_BPMS = [140, 92, 124, 76];
 mkdirSync(outDir, { recursive: true });
 for (const [index, bpm] of SAMPLE_BPMS.entries()) {
   const start = performance.now();
-  const track = generateTrack(index, { bpm, withStems: true });
+  const track = await generateTrack(index, { bpm, withStems: true });
   const elapsed = performance.now() - start;
   const plan = planTrack(index, bpm);
   const name = `beat-${String(index).padStart(2, '0')}`;
