@@ -1,5 +1,5 @@
 /** Builds the app: plugins, then routes, one error handler, one 404 handler. */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -58,6 +58,15 @@ function loggerOptions(deps: Deps, enabled: boolean) {
   };
 }
 
+/**
+ * Every route is checked and serialised by its zod schemas. Given as the compilers' factories, so that Fastify never
+ * loads its own JSON-schema compilers (Ajv, fast-json-stringify): a fifth of a later start
+ * (docs/decisions/0029-start-up.md#loaded-when-used). Fastify types these factories for Ajv's compilers, hence the cast.
+ */
+const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
+  FastifyServerOptions['schemaController']
+>['compilersFactory'];
+
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(deps.config);
   const app = Fastify({
@@ -65,6 +74,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    schemaController: { compilersFactory: zodCompilers },
     frameworkErrors: (error, request, reply) => {
       // Fastify answers these before any hook runs, so the headers every answer carries are set here.
       setSecurityHeaders(request, reply);

@@ -4,7 +4,7 @@
  * plain sentence for the admin; no stack, no ffmpeg text.
  */
 import { PassThrough, pipeline, Readable, Transform } from 'node:stream';
-import { parseBuffer, parseStream, type IAudioMetadata } from 'music-metadata';
+import type { IAudioMetadata } from 'music-metadata';
 import { describeAudioFormat, describeContent } from './content-kind.js';
 import { AudioDecodeError, decodePcm, type InputFormat } from './ffmpeg.js';
 import { readWavHeader, WAVE_FORMAT_IEEE_FLOAT, WAVE_FORMAT_PCM } from './wav-header.js';
@@ -83,11 +83,15 @@ async function readHead(open: Open, limit = HEAD_BYTES): Promise<Uint8Array> {
   return Buffer.concat(parts).subarray(0, limit);
 }
 
+/** music-metadata loads with the first upload, not with the server (docs/decisions/0029-start-up.md#loaded-when-used). */
+const loadMusicMetadata = () => import('music-metadata');
+
 /**
  * music-metadata's reading of a fresh stream, or null when it does not recognise the content. A failure of the
  * stream itself (storage) is not the file's fault and is rethrown as it is.
  */
 async function parseContent(open: Open): Promise<IAudioMetadata | null> {
+  const { parseStream } = await loadMusicMetadata();
   const stream = bytesOf(open());
   let streamError: Error | undefined;
   stream.on('error', (error) => {
@@ -291,7 +295,7 @@ async function checkStem(entry: ZipEntryPrefix): Promise<StemsInfo['stems'][numb
   if (entry.data.length === 0) throw new AudioFileError(`The stem "${name}" in the ZIP is empty.`);
   let metadata: IAudioMetadata | null = null;
   try {
-    metadata = await parseBuffer(entry.data, undefined, { duration: false, skipCovers: true });
+    metadata = await (await loadMusicMetadata()).parseBuffer(entry.data, undefined, { duration: false, skipCovers: true });
   } catch {
     metadata = null;
   }

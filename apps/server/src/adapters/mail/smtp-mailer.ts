@@ -5,7 +5,7 @@
  * retries with back-off, so an operator can see what went out.
  */
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -36,13 +36,18 @@ const refusedForGood = (error: unknown) => {
 };
 
 export function createSmtpMailer({ url, from, tokenSecret, db, clock }: SmtpMailerOptions): Mailer {
-  const transport = nodemailer.createTransport({
-    url,
-    // Give up on an unreachable server within seconds; the job tries again later.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  // nodemailer loads with the first delivery, not with the server (docs/decisions/0029-start-up.md#loaded-when-used).
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        // Give up on an unreachable server within seconds; the job tries again later.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
+    ));
   return {
     kind: 'smtp',
     async send(message, caller) {
@@ -67,7 +72,7 @@ export function createSmtpMailer({ url, from, tokenSecret, db, clock }: SmtpMail
             throw new PermanentJobError(`E-mail to ${row.to} could not be sent: ${reason}`);
           }
           try {
-            await transport.sendMail({ from, to: row.to, subject: content.subject, text: content.text, html: content.html });
+            await (await transportOf()).sendMail({ from, to: row.to, subject: content.subject, text: content.text, html: content.html });
           } catch (error) {
             const reason = reasonOf(error);
             const forGood = refusedForGood(error);

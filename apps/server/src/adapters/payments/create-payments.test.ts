@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { systemClock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { createPayments } from './create-payments.js';
+import { createTestCheckout, testCheckoutWebhookSecret } from './test-checkout.js';
 import { WebhookSignatureError } from './payments.js';
 
 const base = { DATA_DIR: '/tmp/beat-payments-config', TOKEN_SECRET: 'x'.repeat(40) };
@@ -41,6 +42,20 @@ describe('payments configuration', () => {
         metadata: {},
       }),
     ).rejects.toBeInstanceOf(AppError);
-    expect(() => payments.constructEvent(Buffer.from('{}'), 't=1,v1=x', new Date())).toThrow(WebhookSignatureError);
+    await expect(payments.constructEvent(Buffer.from('{}'), 't=1,v1=x', new Date())).rejects.toThrow(WebhookSignatureError);
+  });
+});
+
+describe("the test checkout's webhook signature", () => {
+  it('is the header the stripe package writes for the same payload, secret and time, and verifies with it', async () => {
+    const Stripe = (await import('stripe')).default;
+    const config = loadConfig(base);
+    const provider = createTestCheckout(noDb, systemClock, testCheckoutWebhookSecret(config.tokenSecret));
+    const payload = JSON.stringify({ id: 'evt_test_1', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
+    const at = new Date('2026-03-07T12:00:00Z');
+    const header = provider.sign(payload, at);
+    expect(header).toBe(Stripe.webhooks.generateTestHeaderString({ payload, secret: provider.webhookSecret, timestamp: at.getTime() / 1000 }));
+    await expect(provider.constructEvent(Buffer.from(payload), header, at)).resolves.toMatchObject({ id: 'evt_test_1' });
+    await expect(provider.constructEvent(Buffer.from(payload), provider.sign(`${payload} `, at), at)).rejects.toThrow(WebhookSignatureError);
   });
 });

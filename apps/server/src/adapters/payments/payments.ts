@@ -3,7 +3,10 @@
  * Two implementations side by side: the built-in test checkout (the embedded default) and Stripe Checkout.
  * Both speak Stripe's event format, so the webhook and the fulfilment above them are one code path.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+
+/** The `stripe` package, loaded with the first checkout or webhook, not with the server (docs/decisions/0029-start-up.md#loaded-when-used). */
+export const loadStripe = (): Promise<typeof Stripe> => import('stripe').then((module) => module.default);
 
 export type ProviderKind = 'test' | 'stripe';
 export type SessionStatus = 'open' | 'complete' | 'expired';
@@ -70,7 +73,7 @@ export interface Payments {
    * Verifies a webhook on its raw body with the `stripe` package's constructEvent (300-second tolerance,
    * measured at `receivedAt`) and returns the event. Throws WebhookSignatureError when it does not verify.
    */
-  constructEvent(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): PaymentEvent;
+  constructEvent(rawBody: Buffer, signatureHeader: string | undefined, receivedAt: Date): Promise<PaymentEvent>;
 }
 
 /** Maps a Stripe Checkout Session object (from the API or an event) to the provider-neutral shape. */
@@ -102,8 +105,9 @@ export function eventFromStripe(event: Stripe.Event): PaymentEvent {
  * Payments.constructEvent for both providers (both sign Stripe-format events): verifies the raw body with the
  * `stripe` package (300-second tolerance, measured at `receivedAt`) and maps the event.
  */
-export function verifyStripeEvent(rawBody: Buffer, signatureHeader: string | undefined, webhookSecret: string, receivedAt: Date): PaymentEvent {
+export async function verifyStripeEvent(rawBody: Buffer, signatureHeader: string | undefined, webhookSecret: string, receivedAt: Date): Promise<PaymentEvent> {
   if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+  const Stripe = await loadStripe();
   try {
     const event = Stripe.webhooks.constructEvent(
       rawBody,

@@ -6,11 +6,10 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { checkouts, type CheckoutRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { verifyStripeEvent, type Payments, type ProviderSession } from './payments.js';
+import { loadStripe, verifyStripeEvent, type Payments, type ProviderSession } from './payments.js';
 
 export const TEST_CHECKOUT_PATH = '/test-checkout';
 /** The card number the test checkout accepts (Stripe's own test card). */
@@ -106,10 +105,17 @@ export function createTestCheckout(db: Db, clock: Clock, webhookSecret = `whsec_
     return row ?? null;
   };
 
-  const sign = (payload: string, at: Date = clock.now()) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: seconds(at) });
+  /**
+   * Stripe's webhook signature (its `Stripe-Signature` header: HMAC-SHA256 of "timestamp.payload" under the webhook
+   * secret), as the `stripe` package's generateTestHeaderString writes it; every event is verified by that package.
+   */
+  const sign = (payload: string, at: Date = clock.now()) => {
+    const timestamp = seconds(at);
+    return `t=${timestamp},v1=${createHmac('sha256', webhookSecret).update(`${timestamp}.${payload}`).digest('hex')}`;
+  };
 
-  const eventFor = (type: string, row: CheckoutRow): SignedEvent => {
+  const eventFor = async (type: string, row: CheckoutRow): Promise<SignedEvent> => {
+    const Stripe = await loadStripe();
     const now = clock.now();
     const payload = JSON.stringify({
       id: `evt_test_${hex(12)}`,
@@ -190,14 +196,14 @@ export function createTestCheckout(db: Db, clock: Clock, webhookSecret = `whsec_
         )
         .returning();
       if (!row) return null;
-      return { session: toSession(row, now), event: eventFor('checkout.session.completed', row) };
+      return { session: toSession(row, now), event: await eventFor('checkout.session.completed', row) };
     },
 
     sign,
 
     async buildEvent(type, sessionId) {
       const row = await findRow(sessionId);
-      return row ? eventFor(type, row) : null;
+      return row ? await eventFor(type, row) : null;
     },
   };
 }

@@ -382,7 +382,7 @@ export async function handlePaymentWebhook(
   signature: string | undefined,
   log: Log,
 ): Promise<{ received: true; outcome: string }> {
-  const event = deps.payments.constructEvent(rawBody, signature, deps.clock.now());
+  const event = await deps.payments.constructEvent(rawBody, signature, deps.clock.now());
   if (!event.session || !checkoutEventTypes.has(event.type)) {
     log.info({ eventId: event.id, type: event.type }, 'webhook event ignored');
     return { received: true, outcome: 'ignored' };

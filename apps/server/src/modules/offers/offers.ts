@@ -81,6 +81,10 @@ export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** "03/07/2026": how a licence writes its purchase date (UTC). */
+export const formatUsDate = (d: Date) =>
+  `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
 /** A price the client sent must be the server's own; otherwise 409 naming the current price (it is never charged). */

@@ -10,7 +10,7 @@ import { PDFDocument, PDFHexString, rgb, type PDFFont, type PDFPage } from 'pdf-
 import QRCode from 'qrcode';
 import { grantedRights, purchaseTypeLabels, type LicenceNumbers } from '@beat/shared';
 import type { PurchaseKind } from '../../db/schema.js';
-import { formatUsd } from '../offers/offers.js';
+import { formatUsDate, formatUsd } from '../offers/offers.js';
 
 export interface LicenceInput {
   /** The license's public id and its verification page (docs/product/licenses.md#verification). */
@@ -102,9 +102,6 @@ function drawable(text: string, font: PDFFont): string {
   }
   return out;
 }
-
-export const formatUsDate = (d: Date) =>
-  `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   // A line is as wide as its words and the spaces between them: each word is measured once (laying text out in

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { id, purchasedBeatsResponse, purchasedListBody, purchasesQuery, purchasesResponse, upgradesResponse } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { assertSelfOrAdmin, callerOf, requireAuth, userByEmailFor } from '../auth/auth.hooks.js';
-import { renderLicencePdf } from './licence-pdf.js';
 import { licenceForPurchase, listPurchasedBeats, listPurchases, listUpgrades } from './purchases.service.js';
 
 const userIdParams = z.object({ userId: id('userId') });
@@ -63,6 +62,8 @@ export function purchasesRoutes(deps: Deps): FastifyPluginAsyncZod {
       { preHandler: auth, schema: { ...secured, params: purchaseParams } },
       async (request, reply) => {
         const licence = await licenceForPurchase(deps, callerOf(request).user, request.params.purchaseId);
+        // pdf-lib and its fonts load with the first licence asked for, not with the server (docs/decisions/0029-start-up.md#loaded-when-used).
+        const { renderLicencePdf } = await import('./licence-pdf.js');
         const pdf = await renderLicencePdf(licence, deps.clock.now());
         const name = `${fileSafe(licence.beat?.title ?? 'VIP-Catalog')}-${fileSafe(licence.terms.title)}.pdf`;
         return reply

@@ -5,8 +5,8 @@ import { purchaseTypeLabels, type PurchasedBeat, type Purchase } from '@beat/sha
 import type { Deps } from '../../deps.js';
 import { beats, licenceTerms, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
 import { currentTermsOf, filledTerms } from '../licences/licence-terms.service.js';
-import { formatUsd } from '../offers/offers.js';
-import { formatUsDate, type LicenceInput } from './licence-pdf.js';
+import { formatUsDate, formatUsd } from '../offers/offers.js';
+import type { LicenceInput } from './licence-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { beatDtoJsonRow, centsToDollars, toBeatDto, type BeatDtoRow } from '../beats/beat-dto.js';
