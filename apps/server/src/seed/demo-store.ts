@@ -76,12 +76,15 @@ async function synthesiseTracks(count: number, threads: number, store: (track: G
           const index = next++;
           const request: TrackRequest = { index, bpm: trackBpm(index), withStems: demoTrackHasStems(index) };
           const reply = await new Promise<TrackReply>((resolve, reject) => {
-            const fail = (error: Error) => reject(error);
-            worker.once('error', fail);
-            worker.once('message', (message: TrackReply) => {
-              worker.off('error', fail);
-              resolve(message);
-            });
+            // A worker that fails or stops (out of memory, say) fails the seeding instead of leaving it waiting.
+            const settle = (then: () => void) => {
+              worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+              then();
+            };
+            const onMessage = (message: TrackReply) => settle(() => resolve(message));
+            const onError = (error: Error) => settle(() => reject(error));
+            const onExit = (code: number) => settle(() => reject(new Error(`The demo track worker stopped (exit code ${code}).`)));
+            worker.on('message', onMessage).on('error', onError).on('exit', onExit);
             worker.postMessage(request);
           });
           if (!reply.ok) throw new Error(`Demo track ${index} could not be made: ${reply.message}`);
