@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { SCANNING, staticClosure } from './catalog-chunk.mjs';
 
 /**
  * The catalog's pages and the login page. A drawn form's fields and buttons are drawn disabled and enabled at the
@@ -35,21 +36,13 @@ const pageModules = {
 export function pagePreloads(bundle, root, pathname) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.name !== 'boot');
-  const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, pageModules[pathname]));
+  const pageModule = path.join(root, pageModules[pathname]);
+  // The page's own chunk, or the chunk that holds it (the catalog's: vite.config.ts).
+  const page = chunks.find((chunk) => chunk.facadeModuleId === pageModule) ?? chunks.find((chunk) => chunk.moduleIds.includes(pageModule));
   if (!entry || !page) throw new Error(`prerender: no chunk for the page of ${pathname} (${pageModules[pathname]})`);
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const staticClosure = (start) => {
-    const seen = new Set();
-    const visit = (fileName) => {
-      if (seen.has(fileName)) return;
-      seen.add(fileName);
-      for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
-    };
-    visit(start.fileName);
-    return seen;
-  };
-  const loaded = staticClosure(entry);
-  return [...staticClosure(page)]
+  const closure = staticClosure(chunks);
+  const loaded = closure(entry);
+  return [...closure(page)]
     .filter((fileName) => !loaded.has(fileName))
     .map((fileName) => `/${fileName}`);
 }
@@ -97,7 +90,8 @@ export function prerenderFirstScreens() {
   let bundle;
   return {
     name: 'prerender-first-screens',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    // Not in the split the catalog's chunk is found with (catalog-chunk.mjs): it writes nothing.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !process.env[SCANNING],
     configResolved(resolved) {
       config = resolved;
     },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { catalogChunk } from './catalog-chunk.mjs';
 import { prerenderFirstScreens } from './prerender-first-screens.mjs';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -56,8 +57,11 @@ function onePathIcons(): Plugin {
   };
 }
 
+// The catalog's first screen as two files instead of some thirty (catalog-chunk.mjs).
+const catalog = catalogChunk(own('./vite.config.ts'));
+
 export default defineConfig({
-  plugins: [react(), onePathIcons(), prerenderFirstScreens()],
+  plugins: [react(), onePathIcons(), catalog.plugin, prerenderFirstScreens()],
   // The app is written against React's API and types, and runs on Preact's React layer: about 50 KB less JavaScript
   // before the first screen works (docs/decisions/0019-first-screen.md#react-on-preact). src/lib/react-on-preact/ adds what the
   // app uses of React 19 on top; the libraries (router, query, forms, icons, toasts, charts) take it as React.
@@ -88,7 +92,10 @@ export default defineConfig({
     // Every browser the store supports preloads modules itself.
     modulePreload: { polyfill: false },
     // The app, and the script a drawn first screen starts it with once it is painted (src/boot.ts).
-    rollupOptions: { input: { index: own('./index.html'), boot: own('./src/boot.ts') } },
+    rollupOptions: {
+      input: { index: own('./index.html'), boot: own('./src/boot.ts') },
+      output: { codeSplitting: { groups: catalog.groups } },
+    },
     // One stylesheet for the whole app: the first screens drawn in the HTML (prerender-first-screens.mjs) paint
     // with one request's styles, and no page's styles arrive after its content (docs/decisions/0019-first-screen.md).
     cssCodeSplit: false,

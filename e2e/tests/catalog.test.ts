@@ -69,9 +69,9 @@ describe('catalog', () => {
         const list = document.querySelector('ol[aria-label="VIP CATALOG"]');
         if (!list) return;
         const last = seen.at(-1);
-        const now = { rows: list.children.length, shown: list.closest('[hidden]') === null };
+        const now = { rows: list.children.length, shown: list.checkVisibility({ visibilityProperty: true }) };
         if (!last || last.rows !== now.rows || last.shown !== now.shown) seen.push(now);
-      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden', 'class'] });
     });
     await page.goto('/');
     const rows = vipRows(page);

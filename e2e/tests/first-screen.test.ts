@@ -195,6 +195,33 @@ describe('drawn first screens', () => {
     }
   });
 
+  it("loads the catalog's code in a few files, and the login page none of the catalog's own", async () => {
+    const scripts = async (screen: string) => {
+      const { context, page, problems } = await openPage(mobile);
+      await page.goto(screen);
+      if (screen === '/login') await page.getByRole('textbox', { name: 'Email' }).and(page.locator(':enabled')).waitFor();
+      // On `/`, the VIP list too, built once the page is idle.
+      else await expect.poll(() => page.getByRole('list', { name: 'VIP CATALOG' }).getByRole('listitem').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      const fetched = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.endsWith('.js')),
+      );
+      expect(problems).toEqual([]);
+      await context.close();
+      return [...new Set(fetched)];
+    };
+    // The boot script, the entry and its own few, then the catalog's code in three files (apps/web/catalog-chunk.mjs):
+    // each file is a request the phone's main thread issues, and there were 38 of them.
+    const home = await scripts('/');
+    expect(home.length, home.join(' ')).toBeLessThanOrEqual(12);
+    expect(home).toContainEqual(expect.stringMatching(/^\/assets\/catalog-[\w-]+\.js$/));
+    // The login page shares the catalog's icons and nothing that only the catalog uses.
+    const login = await scripts('/login');
+    expect(login.filter((file) => /^\/assets\/catalog-(?!shared-|icons-)[\w-]+\.js$/.test(file))).toEqual([]);
+  });
+
   it('takes the login page over in steps, one part per task, each with the ids it was drawn with', async () => {
     const { context, page, problems } = await openPage(mobile);
     // Numbers every task that delivers a message to the page (the takeover's steps are such messages) and notes, for

@@ -62,12 +62,13 @@ export function BeatList({
   if (beats.length === 0) return <div className="cat-state">{empty}</div>;
   const building = built !== null;
   const shown = building ? beats.slice(0, built) : beats;
-  // While the rows are built the skeleton stays, and the list is hidden: no one sees, or counts, a part of it. The
-  // list keeps its place among its siblings, so the rows built are the rows shown.
+  // While the rows are built the skeleton stays, and the list is out of sight behind it: no one sees, or counts, a
+  // part of it, but each step's rows are laid out in that step, so showing the whole list is no more work than
+  // moving it into place. The list keeps its place among its siblings, so the rows built are the rows shown.
   return (
     <>
       {building && <RowSkeletons />}
-      <div className={purchased ? 'blist blist--purchased' : 'blist'} hidden={building}>
+      <div className={['blist', purchased && 'blist--purchased', building && 'blist--offstage'].filter(Boolean).join(' ')}>
         <div className="blist__head" aria-hidden="true">
           <span>#</span>
           <span />
