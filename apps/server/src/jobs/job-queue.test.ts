@@ -206,4 +206,42 @@ describe('the worker', () => {
     }
     await db().delete(jobs).where(inArray(jobs.queue, [q]));
   });
+
+  it('does not queue a recurring job again when a worker starts while another runs it', async () => {
+    const q = newQueue();
+    let runs = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handlers: JobHandlers = {
+      [q]: {
+        everyMs: 60_000,
+        run: async () => {
+          runs += 1;
+          await held;
+        },
+      },
+    };
+    const worker = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
+    let second: Awaited<ReturnType<typeof startJobWorker>> | undefined;
+    try {
+      await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
+      // A second process starts while the first runs the job: it schedules nothing, and nothing runs twice.
+      second = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(runs).toBe(1);
+      expect((await rowsOf(q)).map((r: JobRow) => r.status)).toEqual(['running']);
+      release();
+      // The run that ends queues the next, after its interval.
+      await expect.poll(async () => (await rowsOf(q)).filter((r: JobRow) => r.status === 'queued').length, { timeout: 5000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(runs).toBe(1);
+    } finally {
+      release();
+      await worker.stop();
+      await second?.stop();
+    }
+    await db().delete(jobs).where(inArray(jobs.queue, [q]));
+  });
 });

@@ -60,6 +60,26 @@ export function enqueueJob(conn: Conn, clock: Clock, queue: string, payload: Rec
   return enqueueJobs(conn, clock, queue, [{ payload }], options);
 }
 
+/**
+ * Queues a job under its singleton key unless one with that key is queued or running: a recurring job
+ * (docs/background-jobs.md). The singleton key alone keeps one queued; a worker starting while another runs the job
+ * would otherwise queue it again at once, and it would run twice within its interval.
+ */
+export async function enqueueUnlessActive(
+  conn: Conn,
+  clock: Clock,
+  queue: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions & { singletonKey: string },
+): Promise<number> {
+  const [active] = await conn
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.queue, queue), eq(jobs.singletonKey, options.singletonKey), inArray(jobs.status, ['queued', 'running'])))
+    .limit(1);
+  return active ? 0 : enqueueJob(conn, clock, queue, payload, options);
+}
+
 /** Takes up to `limit` due jobs of these queues for this worker, under a lease of `leaseMs`. */
 export async function claimJobs(db: Db, clock: Clock, workerId: string, queues: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
   if (queues.length === 0 || limit <= 0) return [];

@@ -13,6 +13,7 @@ import {
   claimJobs,
   completeJob,
   enqueueJob,
+  enqueueUnlessActive,
   failJob,
   onEnqueued,
   pruneFinishedJobs,
@@ -133,10 +134,10 @@ async function handleRecovered(deps: WorkerDeps, handlers: JobHandlers, log: Job
   }
 }
 
-/** Queues each recurring job unless one is already waiting. */
+/** Queues each recurring job unless one is already waiting or running. */
 export async function scheduleRecurring(deps: WorkerDeps, handlers: JobHandlers): Promise<void> {
   for (const [queue, handler] of Object.entries(handlers)) {
-    if (handler.everyMs) await enqueueJob(deps.db, deps.clock, queue, {}, { singletonKey: RECURRING_KEY });
+    if (handler.everyMs) await enqueueUnlessActive(deps.db, deps.clock, queue, {}, { singletonKey: RECURRING_KEY });
   }
 }
 
