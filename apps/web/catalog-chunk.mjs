@@ -1,9 +1,8 @@
 /**
  * The code the catalog's first screen runs after the entry's (its page, the exclusives, the VIP list it builds once
- * idle) as three chunks (what only the catalog uses, what other pages use too, the icons) instead of some thirty small
- * files
- * (docs/decisions/0019-first-screen.md#fewer-files). Each file is a request of its own, which costs a phone's main
- * thread about 0.5–2 ms to issue, and the page asked for all of them in the first second after its paint.
+ * idle) as three chunks (what only the catalog uses, what other pages use too, the icons) instead of some thirty
+ * small files (docs/decisions/0019-first-screen.md#fewer-files). Each file is a request of its own, which costs a
+ * phone's main thread about 0.5–2 ms to issue, and the page asked for all of them in the first second after its paint.
  *
  * Which modules those are is known only once the bundle is split: a module the entry reaches through a feature's
  * `index.ts` may or may not end up in the entry's chunk. So the build first splits the app as usual, without
