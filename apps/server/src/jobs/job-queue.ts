@@ -63,7 +63,8 @@ export function enqueueJob(conn: Conn, clock: Clock, queue: string, payload: Rec
 /**
  * Queues a job under its singleton key unless one with that key is queued or running: a recurring job
  * (docs/background-jobs.md). The singleton key alone keeps one queued; a worker starting while another runs the job
- * would otherwise queue it again at once, and it would run twice within its interval.
+ * would otherwise queue it again at once, and it would run twice within its interval. One statement, so that a run
+ * claimed between a look and an insert cannot slip through: a concurrent insert meets the queued row's unique index.
  */
 export async function enqueueUnlessActive(
   conn: Conn,
@@ -72,12 +73,19 @@ export async function enqueueUnlessActive(
   payload: Record<string, unknown>,
   options: EnqueueOptions & { singletonKey: string },
 ): Promise<number> {
-  const [active] = await conn
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.queue, queue), eq(jobs.singletonKey, options.singletonKey), inArray(jobs.status, ['queued', 'running'])))
-    .limit(1);
-  return active ? 0 : enqueueJob(conn, clock, queue, payload, options);
+  const now = clock.now().toISOString();
+  const runAt = options.runAt?.toISOString() ?? now;
+  const result = await conn.execute(sql`
+    insert into ${jobs} (queue, payload, priority, run_at, max_attempts, singleton_key, created_at)
+    select ${queue}, ${JSON.stringify(payload)}::jsonb, ${options.priority ?? 0}, ${runAt}::timestamptz, ${options.maxAttempts ?? 5},
+      ${options.singletonKey}, ${now}::timestamptz
+    where not exists (
+      select 1 from ${jobs} where queue = ${queue} and singleton_key = ${options.singletonKey} and status in ('queued', 'running')
+    )
+    on conflict (queue, singleton_key) where status = 'queued' and singleton_key is not null do nothing
+    returning id`);
+  notifyEnqueued(queue);
+  return result.rows.length;
 }
 
 /** Takes up to `limit` due jobs of these queues for this worker, under a lease of `leaseMs`. */
