@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, the production build (scripts/check-production.mjs), server tests (embedded database,
 // then the PostgreSQL server when TEST_DATABASE_URL is set), then browser tests against the app started the README way.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'beat-test-reports-'));
 const only = process.argv.slice(2); // e.g. `npm test -- server e2e`
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 
 console.log(`Node.js ${process.version} (${process.execPath})`);
 
@@ -26,6 +27,14 @@ function step(name, command, args, options = {}) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failed) {
+        const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 240);
+        failedTests.push(`${name}: ${path.relative(root, file.name)} › ${test.fullName}${why ? `\n      ${why}` : ''}`);
+      }
+      if (failed.length === 0 && file.status === 'failed') failedTests.push(`${name}: ${path.relative(root, file.name)} (${file.message || 'failed to run'})`);
+    }
   } else if (options.report || result.status !== 0) {
     totals[result.status === 0 ? 'passed' : 'failed'] += 1;
   } else {
@@ -51,6 +60,12 @@ if (process.env.TEST_DATABASE_URL) {
 }
 vitest('e2e browser tests', path.join(root, 'e2e'));
 
-console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed.'}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+const summary = [
+  `Node.js ${process.version}: ${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed.'}`,
+  ...failedTests.map((test) => `  ✗ ${test}`),
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+].join('\n');
+console.log(`\n${summary}`);
+// CI runs the suite twice and prints every run's summary again at its very end, where a short log shows it.
+if (process.env.BEAT_TEST_SUMMARY_FILE) appendFileSync(process.env.BEAT_TEST_SUMMARY_FILE, `${summary}\n\n`);
 process.exit(failures.length ? 1 : 0);
