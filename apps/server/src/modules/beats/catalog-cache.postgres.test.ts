@@ -197,7 +197,9 @@ describe('a process’s own write', () => {
       await tx.update(beats).set({ title: 'Renamed In A Transaction' }).where(eq(beats.id, beatId));
     });
     expect(await titles(a.app)).toEqual(['Renamed In A Transaction']);
-    // Each of those writes was announced, and none was needed.
+    // Each of those writes was announced, and none was needed. A notification reaches the listening connection some
+    // time after its commit, so the last one may still be on its way: wait for it before counting.
+    await until('the three announcements reach process A', () => a.announcements.pending === 3);
     expect(a.announcements.release()).toBe(3);
     expect(await titles(a.app)).toEqual(['Renamed In A Transaction']);
   });
