@@ -15,6 +15,33 @@ describe('ByteLru', () => {
     expect(lru.totalBytes).toBe(80);
   });
 
+  it('keeps the order right when the most recent entry is asked again and again, removed or replaced', () => {
+    const lru = new ByteLru<{ bytes(): number }>(100);
+    lru.set('a', sized(40));
+    lru.set('b', sized(40));
+    for (let i = 0; i < 3; i++) lru.get('b');
+    lru.get('a');
+    lru.get('a');
+    lru.set('c', sized(40));
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBeDefined();
+
+    // The most recent ('a') removed: the one before it ('c') is asked, then goes last after 'a' is back.
+    lru.delete('a');
+    lru.get('c');
+    lru.set('a', sized(40));
+    lru.set('d', sized(40));
+    expect(lru.get('c')).toBeUndefined();
+    expect([lru.get('a'), lru.get('d')].every(Boolean)).toBe(true);
+
+    // Replaced by a larger value under the same key, it is the most recent still.
+    lru.set('d', sized(50));
+    lru.set('e', sized(40));
+    expect(lru.get('a')).toBeUndefined();
+    expect(lru.get('d')).toBeDefined();
+    expect(lru.totalBytes).toBe(90);
+  });
+
   it('drops the entries a test picks', () => {
     const lru = new ByteLru<{ bytes(): number }>(100);
     for (const key of ['x1', 'y1', 'x2']) lru.set(key, sized(10));

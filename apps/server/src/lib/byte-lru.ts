@@ -5,6 +5,8 @@ export interface Sized {
 
 export class ByteLru<V extends Sized> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
+  /** The entry last in the order, when known. */
+  private newest: { value: V; bytes: number } | null = null;
   private total = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -20,8 +22,12 @@ export class ByteLru<V extends Sized> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Moved to the end of the order (the most recent), unless it is there already: a hot entry is asked again and again.
+    if (this.newest !== entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = entry;
+    }
     return entry.value;
   }
 
@@ -30,7 +36,9 @@ export class ByteLru<V extends Sized> {
     this.delete(key);
     const bytes = value.bytes();
     if (bytes > this.maxBytes) return;
-    this.entries.set(key, { value, bytes });
+    const entry = { value, bytes };
+    this.entries.set(key, entry);
+    this.newest = entry;
     this.total += bytes;
     this.evict();
   }
@@ -55,6 +63,7 @@ export class ByteLru<V extends Sized> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    if (this.newest === entry) this.newest = null;
     this.total -= entry.bytes;
   }
 

@@ -15,13 +15,16 @@ export class CachedJson {
   private readonly variants = new Map<'br' | 'gzip', Buffer>();
   private readonly pending = new Map<'br' | 'gzip', Promise<Buffer>>();
   onResize: (() => void) | null = null;
+  private readonly etags: Record<ContentEncoding, string>;
 
   private constructor(
     /** The ETag's opaque part, without quotes or encoding. */
     readonly tag: string,
     private readonly identity: Buffer | null,
     readonly length: number,
-  ) {}
+  ) {
+    this.etags = { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gzip"` };
+  }
 
   /** An answer kept as JSON; its compressed variants are made on first need. */
   static fromJson(tag: string, json: Buffer): CachedJson {
@@ -47,6 +50,16 @@ export class CachedJson {
 
   get compressible(): boolean {
     return this.length > COMPRESS_MIN_BYTES;
+  }
+
+  /** The body in this encoding when it is already made: no promise to wait for (the cache's every hit after the first). */
+  ready(encoding: ContentEncoding): Buffer | undefined {
+    return encoding === 'identity' ? (this.identity ?? undefined) : this.variants.get(encoding);
+  }
+
+  /** The ETag header of this answer in this encoding. */
+  etag(encoding: ContentEncoding): string {
+    return this.etags[encoding];
   }
 
   async body(encoding: ContentEncoding): Promise<Buffer | Readable> {
@@ -98,13 +111,21 @@ export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boole
   });
 }
 
-export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedJson): Promise<FastifyReply> {
+/** Sends a cached answer; one still being built is sent once it is. */
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedJson | Promise<CachedJson>,
+): FastifyReply | Promise<FastifyReply> {
+  if (answer instanceof Promise) return answer.then((built) => sendCachedJson(request, reply, built));
   const encoding = answer.compressible ? requestEncoding(request) : 'identity';
   reply.header('cache-control', CACHED_JSON_CACHE_CONTROL);
-  reply.header('etag', `"${answer.tag}${encoding === 'identity' ? '' : `-${encoding}`}"`);
+  reply.header('etag', answer.etag(encoding));
   if (answer.compressible) reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
   if (matchesEtag(request.headers['if-none-match'], answer.tag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(await answer.body(encoding));
+  const ready = answer.ready(encoding);
+  if (ready) return reply.send(ready);
+  return answer.body(encoding).then((body) => reply.send(body));
 }

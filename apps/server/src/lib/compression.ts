@@ -47,12 +47,25 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
   return 'identity';
 }
 
+/** Each Accept-Encoding met lately and what it chose: browsers send a handful of values, each on every request. */
+const negotiated = new Map<string, ContentEncoding>();
+const NEGOTIATED_MAX = 64;
+
 export function requestEncoding(request: FastifyRequest): ContentEncoding {
-  return negotiateEncoding(request.headers['accept-encoding']);
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return negotiateEncoding(header);
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    encoding = negotiateEncoding(header);
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(header, encoding);
+  }
+  return encoding;
 }
 
 /** Adds Accept-Encoding to the answer's Vary header, keeping what is there. */
 export function varyOnEncoding(current: unknown): string {
+  if (current === undefined) return 'Accept-Encoding';
   const values = typeof current === 'string' && current ? current.split(',').map((v) => v.trim()) : [];
   if (values.some((v) => v === '*' || v.toLowerCase() === 'accept-encoding')) return values.join(', ');
   return [...values, 'Accept-Encoding'].join(', ');

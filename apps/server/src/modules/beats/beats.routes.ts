@@ -92,19 +92,19 @@ export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginA
 
     // The whole catalog in one answer; clients page through /api/beats instead.
     app.get('/api/getbeats', { schema: { tags: ['beats'], response: { 200: beatsResponse } } }, async (request, reply) =>
-      sendCachedJson(request, reply, await catalog.all()),
+      sendCachedJson(request, reply, catalog.all()),
     );
 
     app.get(
       '/api/beats',
       { schema: { tags: ['beats'], querystring: beatPageQuery, response: { 200: beatPageResponse } } },
-      async (request, reply) => sendCachedJson(request, reply, await catalog.page(request.query)),
+      async (request, reply) => sendCachedJson(request, reply, catalog.page(request.query)),
     );
 
     app.get(
       '/api/beats/facets',
       { schema: { tags: ['beats'], querystring: beatFilterQuery, response: { 200: beatFacetsResponse } } },
-      async (request, reply) => sendCachedJson(request, reply, await catalog.facets(request.query)),
+      async (request, reply) => sendCachedJson(request, reply, catalog.facets(request.query)),
     );
 
     app.get(
@@ -142,7 +142,7 @@ export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginA
     );
 
     app.get('/api/config', { schema: { tags: ['store'], response: { 200: storeConfigResponse } } }, async (request, reply) =>
-      sendCachedJson(request, reply, await catalog.config()),
+      sendCachedJson(request, reply, catalog.config()),
     );
   };
 }

@@ -59,8 +59,16 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
   const tagOf = (version: number, query: string) =>
     `c${version}-${createHash('sha256').update(query).digest('base64url').slice(0, 16)}`;
 
-  /** The answer to `query` at the current version; concurrent misses share one build. */
-  async function cached(query: string, build: (version: number) => Promise<Built>): Promise<CachedJson> {
+  /**
+   * The answer to `query` at the current version; concurrent misses share one build. A hit at a version known
+   * without asking is returned as it is, not in a promise: most answers are that, and a request's every step counts.
+   */
+  function cached(query: string, build: (version: number) => Promise<Built>): CachedJson | Promise<CachedJson> {
+    const now = versions.knownNow();
+    return (now === null ? undefined : answers.get(now, query)) ?? cachedAfterAsking(query, build);
+  }
+
+  async function cachedAfterAsking(query: string, build: (version: number) => Promise<Built>): Promise<CachedJson> {
     const at = await versions.current();
     const hit = answers.get(at, query);
     if (hit) return hit;
@@ -131,7 +139,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
 
   return {
     /** A page or search of /api/beats. */
-    page(input: BeatPageInput): Promise<CachedJson> {
+    page(input: BeatPageInput): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['page', input.limit, input.cursor ?? null, input.sort ?? 'newest', filtersKey(input)]);
       return cached(query, async (version) => {
         const page = await listBeatPage(deps, input);
@@ -140,7 +148,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     },
 
     /** /api/beats/facets: counts per genre, mood, key and BPM band for these filters. */
-    facets(filters: CatalogFilters): Promise<CachedJson> {
+    facets(filters: CatalogFilters): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['facets', filtersKey(filters)]);
       return cached(query, async (version) => json(version, query, z.encode(beatFacetsResponse, await catalogFacets(deps, filters, version))));
     },
@@ -150,7 +158,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
      * between two chunks could make them disagree, so a build that saw the version change is redone at
      * the new version; after a few spoiled builds the catalog is read in one query.
      */
-    all(): Promise<CachedJson> {
+    all(): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['all']);
       return cached(query, async (requested) => {
         let version = requested;
@@ -170,7 +178,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     },
 
     /** /api/config: the prices and the size of the VIP catalog. */
-    config(): Promise<CachedJson> {
+    config(): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['config']);
       return cached(query, async (version) =>
         json(
