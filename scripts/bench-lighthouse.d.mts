@@ -30,6 +30,10 @@ export interface LighthousePageResult {
   findings: LighthouseFinding[];
   /** `/` only: the JavaScript the browser fetched to show it. */
   firstLoadJs: FirstLoadJs | null;
+  /** Lighthouse's measure of the host's CPU (median of the runs): its slowdown of 4 assumes about 1,000 or more. */
+  benchmarkIndex: number | null;
+  /** What Lighthouse warned of in any run (a host CPU slower than it assumes, say). */
+  runWarnings: string[];
   /** How many runs these numbers are the median of. */
   runs: number;
   /** The budget checks this page missed (`performance`, `lcp`, `cls`, `tbt`, `accessibility`, `bestPractices`, `seo`, `domElements`, `firstLoadJs`). */

@@ -123,7 +123,7 @@ const median = (values) => {
 function medianOf(runs) {
   const byScore = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
   const middle = byScore[Math.floor((byScore.length - 1) / 2)];
-  const out = { ...middle, runs: runs.length };
+  const out = { ...middle, runs: runs.length, runWarnings: [...new Set(runs.flatMap((r) => r.runWarnings))] };
   for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'domElements', 'benchmarkIndex']) {
     out[key] = median(runs.map((r) => r[key]));
   }
@@ -166,6 +166,8 @@ export async function runLighthouse(baseUrl, { pages = lighthousePages, chromePa
           tbtMs: numeric(lhr, 'total-blocking-time'),
           domElements: numeric(lhr, 'dom-size'),
           benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+          // Lighthouse's own warnings about the run, such as a host CPU slower than its throttling assumes.
+          runWarnings: (lhr.runWarnings ?? []).map(String),
           lcpElement: lcpElement(lhr),
           findings: failedAudits(lhr),
           firstLoadJs: pagePath === '/' ? await firstLoadJs(lhr) : null,
@@ -209,6 +211,7 @@ export function printLighthouse(results) {
   // Lighthouse's own measure of the host's CPU: its 4× slowdown assumes a desktop of about 1,000–2,000.
   const index = median(results.map((r) => r.benchmarkIndex));
   if (index != null) console.log(`(host CPU: Lighthouse's benchmarkIndex ${Math.round(index)})`);
+  for (const warning of new Set(results.flatMap((r) => r.runWarnings))) console.log(`Lighthouse warned: ${warning}`);
   for (const r of results.filter((result) => result.firstLoadJs)) {
     const { files, gzipBytes } = r.firstLoadJs;
     console.log(

@@ -100,7 +100,7 @@ async function lighthouseGoals(baseUrl: string): Promise<Goal[]> {
   const pages = await runLighthouse(baseUrl, { runs: 3 });
   const goals: Goal[] = pages.map((page) => ({
     goal: '5',
-    what: `Lighthouse mobile ${page.path}: performance ${page.performance}, a11y ${page.accessibility}, best practices ${page.bestPractices}, SEO ${page.seo}, LCP ${((page.lcpMs ?? 0) / 1000).toFixed(2)} s, CLS ${(page.cls ?? 0).toFixed(3)}, TBT ${Math.round(page.tbtMs ?? 0)} ms, ${page.domElements} elements`,
+    what: `Lighthouse mobile ${page.path} (host CPU: benchmarkIndex ${page.benchmarkIndex == null ? '—' : Math.round(page.benchmarkIndex)}): performance ${page.performance}, a11y ${page.accessibility}, best practices ${page.bestPractices}, SEO ${page.seo}, LCP ${((page.lcpMs ?? 0) / 1000).toFixed(2)} s, CLS ${(page.cls ?? 0).toFixed(3)}, TBT ${Math.round(page.tbtMs ?? 0)} ms, ${page.domElements} elements`,
     value: page.failed.some((f) => f !== 'firstLoadJs') ? `over: ${page.failed.filter((f) => f !== 'firstLoadJs').join(', ')}` : 'within budget',
     target: 'perf ≥ 95, LCP ≤ 2 s, CLS ≤ 0.05, TBT ≤ 150 ms, others ≥ 95',
     pass: !page.failed.some((f) => f !== 'firstLoadJs'),
