@@ -62,13 +62,11 @@ export class CachedJson {
     return this.etags[encoding];
   }
 
+  /** The body in this encoding, made (and kept) when it is not yet. */
   async body(encoding: ContentEncoding): Promise<Buffer | Readable> {
-    if (encoding === 'identity') {
-      if (this.identity) return this.identity;
-      return Readable.from([this.variants.get('br')!]).pipe(zlib.createBrotliDecompress());
-    }
-    const ready = this.variants.get(encoding);
+    const ready = this.ready(encoding);
     if (ready) return ready;
+    if (encoding === 'identity') return Readable.from([this.variants.get('br')!]).pipe(zlib.createBrotliDecompress());
     let making = this.pending.get(encoding);
     if (!making) {
       const made = this.identity ? compress(this.identity, encoding) : gzipFromBrotli(this.variants.get('br')!);
