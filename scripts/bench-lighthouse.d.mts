@@ -47,9 +47,10 @@ export const lighthouseBudget: {
   accessibility: number;
   bestPractices: number;
   seo: number;
-  lcpMs: number;
+  /** null: shown, not judged. */
+  lcpMs: number | null;
   cls: number;
-  tbtMs: number;
+  tbtMs: number | null;
   homeDomElements: number;
   homeFirstLoadJsBytes: number;
 };
@@ -58,5 +59,7 @@ export function runLighthouse(
   baseUrl: string,
   options?: { pages?: string[]; chromePath?: string; print?: boolean; runs?: number },
 ): Promise<LighthousePageResult[]>;
+
+export function firstBeatPage(baseUrl: string): Promise<string>;
 
 export function printLighthouse(results: LighthousePageResult[]): void;

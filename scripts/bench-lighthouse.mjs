@@ -1,5 +1,6 @@
 /**
- * Lighthouse on a running store: the catalog (`/`), the NEW EXCLUSIVES list (`/exclusives`) and the login page, on a
+ * Lighthouse on a running store: the catalog (`/`), the NEW EXCLUSIVES list (`/exclusives`), a beat's page (the bench
+ * and the command line add the first listed beat's `/beat/{slug}`) and the login page, on a
  * phone (Lighthouse's mobile defaults and simulated throttling), with Debian's Chromium, and the weight of the
  * JavaScript the browser fetched to show `/` (every script of that page load, gzipped: not only the entry file).
  *
@@ -17,15 +18,26 @@ import lighthouse from 'lighthouse';
 
 export const lighthousePages = ['/', '/exclusives', '/login'];
 
-/** What every page must reach; `/` also keeps its DOM small. */
+/** The first listed beat's page, `/beat/{slug}`, of a running store (from its API). */
+export async function firstBeatPage(baseUrl) {
+  const res = await fetch(new URL('/api/beats?type=Non-Exclusive&limit=1', baseUrl));
+  const slug = res.ok ? (await res.json()).beats?.[0]?.slug : undefined;
+  if (!slug) throw new Error(`${baseUrl}: no listed beat for a beat page`);
+  return `/beat/${slug}`;
+}
+
+/**
+ * What every page must reach; `/` also keeps its DOM small. LCP and TBT are printed, not judged: goal 15
+ * (scripts/bench-felt.mjs) measures what a phone shows and answers in a real browser; this is the secondary check.
+ */
 export const lighthouseBudget = {
-  performance: 95,
-  accessibility: 95,
-  bestPractices: 95,
-  seo: 95,
-  lcpMs: 2000,
+  performance: 90,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: null,
   cls: 0.05,
-  tbtMs: 150,
+  tbtMs: null,
   homeDomElements: 1500,
   /** All the JavaScript fetched to show `/`, gzipped (level 9), in bytes. */
   homeFirstLoadJsBytes: 100 * 1024,
@@ -55,10 +67,10 @@ function judge(result) {
     accessibility: atLeast(result.accessibility, b.accessibility),
     bestPractices: atLeast(result.bestPractices, b.bestPractices),
     seo: atLeast(result.seo, b.seo),
-    lcp: atMost(result.lcpMs, b.lcpMs),
     cls: atMost(result.cls, b.cls),
-    tbt: atMost(result.tbtMs, b.tbtMs),
   };
+  if (b.lcpMs != null) checks.lcp = atMost(result.lcpMs, b.lcpMs);
+  if (b.tbtMs != null) checks.tbt = atMost(result.tbtMs, b.tbtMs);
   if (result.path === '/') {
     checks.domElements = atMost(result.domElements, b.homeDomElements);
     checks.firstLoadJs = atMost(result.firstLoadJs?.gzipBytes, b.homeFirstLoadJsBytes);
@@ -203,8 +215,8 @@ export function printLighthouse(results) {
   const b = lighthouseBudget;
   const runs = results[0]?.runs ?? 1;
   console.log(
-    `\nLighthouse, mobile${runs > 1 ? `, median of ${runs} runs` : ''} (budget: performance ≥ ${b.performance}, LCP ≤ ${b.lcpMs / 1000} s, CLS ≤ ${b.cls}, TBT ≤ ${b.tbtMs} ms, ` +
-      `accessibility/best practices/SEO ≥ ${b.accessibility}, / ≤ ${b.homeDomElements} DOM elements)`,
+    `\nLighthouse, mobile${runs > 1 ? `, median of ${runs} runs` : ''} (budget: performance ≥ ${b.performance}, CLS ≤ ${b.cls}, ` +
+      `accessibility/best practices/SEO ≥ ${b.accessibility}, / ≤ ${b.homeDomElements} DOM elements; LCP and TBT shown, not judged)`,
   );
   console.log(line(head));
   for (const row of rows) console.log(line(row));
@@ -233,6 +245,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     console.error('Usage: node scripts/bench-lighthouse.mjs http://127.0.0.1:PORT [--runs=3]   (a store started with npm start)');
     process.exit(2);
   }
-  const results = await runLighthouse(baseUrl, { runs });
+  const pages = [...lighthousePages.slice(0, 2), await firstBeatPage(baseUrl), ...lighthousePages.slice(2)];
+  const results = await runLighthouse(baseUrl, { runs, pages });
   process.exitCode = results.every((r) => r.pass) ? 0 : 1;
 }
