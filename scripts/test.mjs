@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, the production build (scripts/check-production.mjs), server tests (embedded database,
+// `npm test`: typecheck, lint, the production build (scripts/check-production.mjs), the web package's component
+// and hook tests (React Testing Library on jsdom), server tests (embedded database,
 // then the PostgreSQL server when TEST_DATABASE_URL is set), then browser tests against the app started the README way.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -52,6 +53,7 @@ function vitest(name, cwd, env = {}) {
 step('typecheck', bin('tsc'), ['-b']);
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('production build', process.execPath, [path.join(root, 'scripts/check-production.mjs')]);
+vitest('web tests', path.join(root, 'apps/web'));
 vitest('server tests (embedded PGlite)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server tests (PostgreSQL server)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });

@@ -52,7 +52,7 @@ export default [
       'boundaries/elements': [
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'app', pattern: 'apps/web/src/app' },
-        { type: 'shared', pattern: 'apps/web/src/(lib|components|hooks|config|styles)' },
+        { type: 'shared', pattern: 'apps/web/src/(lib|components|hooks|config|styles|test)' },
         { type: 'main', pattern: 'apps/web/src/{main.tsx,entry-prerender.tsx,boot.ts}', mode: 'full' },
         { type: 'shared-package', pattern: 'packages/shared' },
       ],
