@@ -1,3 +1,4 @@
+/* global window, document, requestAnimationFrame, MutationObserver, HTMLMediaElement -- the init script runs in the page */
 /**
  * Speed as a person feels it, on a phone: a real Chromium (playwright-core) at 390×844 (device scale 3, touch), its CPU
  * slowed 4× and its network throttled (150 ms latency, 1.6 Mbps down, 750 kbps up), a fresh browser context for every
@@ -59,7 +60,6 @@ const SCRIPT_WINDOW_MS = 10_000;
 const SEARCH = 'midnight';
 
 // Roles and names (see the file's head).
-const CATALOG_LIST = /catalog/i;
 const PLAY = /^Play\s/;
 const ADD_TO_CART = /add to cart/i;
 const SEARCH_BOX = /search/i;
