@@ -22,13 +22,13 @@ export const parts = {
   web: {
     label: 'the web app',
     dir: web,
-    output: path.join(web, 'dist/index.html'),
+    // The server renderer is built last (scripts/build.mjs).
+    output: path.join(web, 'dist/ssr/entry-server.js'),
     sources: [
       path.join(web, 'src'),
       path.join(web, 'public'),
       path.join(web, 'index.html'),
       path.join(web, 'vite.config.ts'),
-      path.join(web, 'prerender-first-screens.mjs'),
       shared,
     ],
     tool: () => installed(web, 'vite'),

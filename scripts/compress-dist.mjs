@@ -9,7 +9,10 @@ if (!dir) throw new Error('usage: compress-dist.mjs <dist folder>');
 function* files(folder) {
   for (const name of readdirSync(folder)) {
     const full = path.join(folder, name);
-    if (statSync(full).isDirectory()) yield* files(full);
+    // The server renderer (dist/ssr/) and the build's manifest (dist/.vite/) are read by the server, never sent.
+    if (statSync(full).isDirectory()) {
+      if (name !== 'ssr' && name !== '.vite') yield* files(full);
+    }
     else yield full;
   }
 }

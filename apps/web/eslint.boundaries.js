@@ -4,8 +4,7 @@
 //   feature  src/features/<name>: its own files, the shared layer, and the features listed for it below,
 //            each only through its public surface `features/<name>/index.ts`.
 //   app      src/app: routes, providers, layout; composes features through their index.ts.
-//   main     src/main.tsx: mounts app/ and the global styles; src/entry-prerender.tsx, the build's drawing of the first screens;
-//            src/boot.ts, the drawn pages' one script, which asks for main.tsx's code once the drawing is painted.
+//   main     src/main.tsx: hydrates app/ in the browser, with the global styles; src/entry-server.tsx: renders it on the server.
 // Every layer may import npm packages and @beat/shared (packages/shared: the schemas shared with the server).
 import boundaries from 'eslint-plugin-boundaries';
 
@@ -53,7 +52,7 @@ export default [
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'app', pattern: 'apps/web/src/app' },
         { type: 'shared', pattern: 'apps/web/src/(lib|components|hooks|config|styles|test)' },
-        { type: 'main', pattern: 'apps/web/src/{main.tsx,entry-prerender.tsx,boot.ts}', mode: 'full' },
+        { type: 'main', pattern: 'apps/web/src/{main.tsx,entry-server.tsx}', mode: 'full' },
         { type: 'shared-package', pattern: 'packages/shared' },
       ],
     },

@@ -143,7 +143,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(purchasesRoutes(deps));
   await app.register(libraryRoutes(deps));
 
-  const sendPage = await registerWebApp(app, options.webDist);
+  const sendPage = await registerWebApp(app, options.webDist, catalogVersion);
   // robots.txt, the sitemap and the beat pages' link previews (docs/decisions/0020-beat-pages.md).
   if (sendPage) await registerPublicPages(app, deps, catalogVersion, sendPage);
   endRouteCheck();

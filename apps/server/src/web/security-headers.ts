@@ -25,11 +25,13 @@ const sameOriginOnly = {
 
 /**
  * The web app's pages: scripts, styles, fonts, media and calls from the store's own origin only, no inline
- * script at all. The one inline style allowed is a <style> element carrying this answer's nonce: the toasts'
- * styles (react-hot-toast writes them into one such element, apps/web/src/lib/csp-nonce.ts).
+ * script at all. The one <style> element allowed carries this answer's nonce: the toasts' styles (react-hot-toast
+ * writes them into one such element, apps/web/src/lib/content-security-policy.ts).
  */
 export function webAppCsp(nonce?: string): string {
-  return policy(nonce ? { ...sameOriginOnly, 'style-src': `'self' 'nonce-${nonce}'` } : sameOriginOnly);
+  // A server-rendered element's style attribute (a beat's artwork colours, a progress bar's width) is markup, not a
+  // stylesheet: allowed as such (style-src-attr); <style> elements still need the nonce, and scripts stay the store's.
+  return policy({ ...sameOriginOnly, 'style-src': nonce ? `'self' 'nonce-${nonce}'` : "'self'", 'style-src-attr': "'unsafe-inline'" });
 }
 
 /** The embeddable player (/embed/beat/{slug}): the web app's policy, but any site may frame it. */

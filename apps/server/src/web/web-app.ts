@@ -1,11 +1,17 @@
-/** Serves the built web app: hashed assets cached for good (pre-compressed when available), index.html for every page route. */
+/**
+ * Serves the built web app: hashed assets cached for good (pre-compressed when available), and every page rendered
+ * by React on the server with its data (docs/decisions/0027-server-rendering.md).
+ */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { compress, requestEncoding, varyOnEncoding } from '../lib/compression.js';
-import { firstAnswersElement } from './first-answers.js';
+import type { CatalogVersion } from '../db/catalog-version.js';
+import { ByteLru } from '../lib/byte-lru.js';
+import { compress, requestEncoding, varyOnEncoding, type ContentEncoding } from '../lib/compression.js';
+import { scriptJson } from './script-json.js';
 import { embeddablePageCsp, webAppCsp } from './security-headers.js';
 
 /** Paths the API owns; everything else that is a GET for a page gets the web app. */
@@ -26,80 +32,144 @@ export interface PageOptions {
 
 export type SendPage = (reply: FastifyReply, page?: PageOptions) => Promise<FastifyReply>;
 
-/** An HTML page of the build cut where the per-answer nonce goes: right after <head>. */
+/** The renderer the web build makes (apps/web/src/entry-server.tsx), as far as the server uses it. */
+interface Renderer {
+  render(options: {
+    url: string;
+    transport: (path: string, init: RequestInit) => Promise<Response>;
+    nonce?: string;
+  }): Promise<{ html: string; state: unknown }>;
+}
+
+/** The element the app reads its state from (apps/web/src/lib/app-state.ts). */
+const APP_STATE_ID = 'app-state';
+const ROOT = '<div id="root"></div>';
+
+/** index.html cut where the per-answer nonce goes (right after <head>) and where the rendered page goes (#root). */
 interface Template {
-  before: string;
-  after: string;
-  /** `after` without the shell's <title> and description, for a page that brings its own (`PageOptions.head`). */
-  afterOwnHead: string;
-  /** A drawn first screen's `Link` header: its stylesheet, fonts and boot script. */
-  link?: string;
+  head: string;
+  /** From the nonce to #root's opening tag. */
+  beforeRoot: string;
+  /** The same, without the shell's <title> and description, for a page that brings its own (`PageOptions.head`). */
+  beforeRootOwnHead: string;
+  afterRoot: string;
 }
 
 function template(html: string): Template {
   const opening = /<head(\s[^>]*)?>/i.exec(html) ?? /^\s*<!doctype[^>]*>/i.exec(html);
   const at = opening ? opening.index + opening[0].length : 0;
-  const after = html.slice(at);
+  const rootAt = html.indexOf(ROOT);
+  const end = rootAt === -1 ? html.length : rootAt;
+  const beforeRoot = html.slice(at, end);
   return {
-    before: html.slice(0, at),
-    after,
-    afterOwnHead: after.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, ''),
+    head: html.slice(0, at),
+    beforeRoot,
+    beforeRootOwnHead: beforeRoot.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, ''),
+    afterRoot: rootAt === -1 ? '' : html.slice(rootAt + ROOT.length),
   };
 }
 
-/**
- * A drawn page's `Link` header: what its head asks for, in the order a phone needs it — the stylesheet, the headings'
- * fonts, then the small script that asks for the app's code once the drawing is painted
- * (docs/decisions/0019-first-screen.md#code-after-paint).
- */
-function linkHeader(html: string): string {
-  const head = /<head[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
-  const hrefs = (pattern: RegExp) => [...head.matchAll(pattern)].map((match) => match[1]!);
-  const links = [
-    ...hrefs(/<link rel="stylesheet"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
-    ...hrefs(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g).map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
-    ...hrefs(/<script type="module"[^>]*src="([^"]+)"/g).map((href) => `<${href}>; rel=modulepreload; crossorigin`),
-  ];
-  return links.join(', ');
+/** Head elements React hoisted to the start of a page's HTML (its `<title>`): they belong in the document's head. */
+function splitHoisted(html: string): { hoisted: string; body: string } {
+  const match = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)+/.exec(html);
+  return match ? { hoisted: match[0], body: html.slice(match[0].length) } : { hoisted: '', body: html };
 }
 
+/** The headers of the caller a page's API calls go with: who it is, and what it accepts. */
+const forwardedHeaders = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
+
 /**
- * The pages whose first screen the build drew (apps/web/prerender-first-screens.mjs): `first-screens/index.html`
- * is `/`, `first-screens/<name>.html` is `/<name>` (docs/decisions/0019-first-screen.md).
+ * A page's calls to the API, answered by the same routes through the server itself (no network): the same services,
+ * the same catalog cache, the caller's own session and address.
  */
-function firstScreens(distDir: string): Map<string, Template> {
-  const dir = path.join(distDir, 'first-screens');
-  const pages = new Map<string, Template>();
-  if (!existsSync(dir)) return pages;
-  for (const file of readdirSync(dir)) {
-    if (!file.endsWith('.html')) continue;
-    const name = file.slice(0, -'.html'.length);
-    const pathname = name === 'index' ? '/' : `/${name}`;
-    const html = readFileSync(path.join(dir, file), 'utf8');
-    const link = linkHeader(html);
-    pages.set(pathname, { ...template(html), link: link || undefined });
+function transportFor(app: FastifyInstance, request: FastifyRequest) {
+  const caller: Record<string, string> = {};
+  for (const name of forwardedHeaders) {
+    const value = request.headers[name];
+    if (typeof value === 'string') caller[name] = value;
   }
-  return pages;
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const headers: Record<string, string> = { ...caller, ...(init.headers as Record<string, string> | undefined) };
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: request.ip,
+    });
+    const answer = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [String(value)]) answer.append(name, one);
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: answer });
+  };
+}
+
+/** A visitor's page, kept a short while for the next visitor asking for the same address and catalog. */
+class VisitorPage {
+  private readonly encoded = new Map<ContentEncoding, Promise<Buffer>>();
+  constructor(
+    readonly html: string,
+    readonly nonce: string,
+    readonly madeAt: number,
+  ) {}
+  body(encoding: ContentEncoding): Promise<Buffer> | string {
+    if (encoding === 'identity') return this.html;
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = compress(this.html, encoding);
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+  bytes(): number {
+    return this.html.length * 2;
+  }
 }
 
 /**
- * Serves the files of the built web app and answers with the page sender (null without a built app). Every
- * page, /index.html included, is index.html with this answer's CSP nonce in `<meta property="csp-nonce">`
- * (Vite's name for it), where the app's inline <style> takes it from (docs/security.md#headers). A path whose
- * first screen the build drew gets that page's HTML instead, with the screen already in it.
+ * How long a visitor's page is reused: its countdowns show the time it was rendered at until the app hydrates and
+ * moves them on, so a visitor never sees one more than this far behind.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<SendPage | null> {
+export const VISITOR_PAGE_TTL_MS = 2_000;
+const VISITOR_PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A visitor is a request that carries no session: no Authorization header, no cookie. Only a visitor's page is ever
+ * reused, so a signed-in caller's page (their avatar, cart and owned beats) is never sent to anyone else.
+ */
+function isVisitor(request: FastifyRequest): boolean {
+  return !request.headers.authorization && !request.headers.cookie;
+}
+
+async function loadRenderer(distDir: string): Promise<Renderer | null> {
+  const file = path.join(distDir, 'ssr', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as Renderer;
+}
+
+/**
+ * Serves the files of the built web app and answers with the page sender (null without a built app). Every page is
+ * index.html with this answer's CSP nonce in `<meta property="csp-nonce">` (Vite's name for it), where the app's
+ * inline <style> takes it from (docs/security.md#headers), and the page React rendered in #root, followed by the
+ * state the app hydrates with. Without the build's renderer (a bare index.html) the app renders in the browser.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined, version?: CatalogVersion): Promise<SendPage | null> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return null;
   const shell = template(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
-  const drawn = firstScreens(distDir);
+  const renderer = await loadRenderer(distDir);
+  const visitorPages = new ByteLru<VisitorPage>(VISITOR_PAGE_CACHE_BYTES);
 
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     preCompressed: true,
     index: false,
-    // index.html is a page like any other: the not-found handler sends it, with its nonce; so are the first screens.
-    globIgnore: ['index.html', 'first-screens/**'],
+    // index.html is a page like any other: the not-found handler renders it, with its nonce. The renderer and the
+    // build's manifest are the server's own.
+    globIgnore: ['index.html', 'ssr/**', '.vite/**'],
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -109,29 +179,49 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     },
   });
 
-  return async (reply, page = {}) => {
+  async function renderPage(request: FastifyRequest, page: PageOptions, nonce: string): Promise<string> {
+    const before = page.head ? `${page.head}${shell.beforeRootOwnHead}` : shell.beforeRoot;
+    const meta = `<meta property="csp-nonce" nonce="${nonce}">`;
+    if (!renderer) return `${shell.head}${meta}${before}${ROOT}${shell.afterRoot}`;
+    const { html, state } = await renderer.render({ url: request.url, transport: transportFor(app, request), nonce });
+    const { hoisted, body } = splitHoisted(html);
+    // The page's own title replaces the shell's, unless the server gave the page a head of its own (a beat's).
+    const head = page.head || !hoisted ? before : before.replace(/<title>[\s\S]*?<\/title>/i, () => hoisted);
+    const stateElement = `<script type="application/json" id="${APP_STATE_ID}">${scriptJson(state)}</script>`;
+    return `${shell.head}${meta}${head}<div id="root">${body}</div>${stateElement}${shell.afterRoot}`;
+  }
+
+  /** The visitor's page of this address and catalog, rendered or reused; null when it may not be reused. */
+  async function visitorPage(request: FastifyRequest, page: PageOptions): Promise<VisitorPage | null> {
+    if (!renderer || !version || !isVisitor(request) || page.status) return null;
+    const catalog = version.knownNow() ?? (await version.current());
+    const key = `${catalog}\n${page.framable ? 'embed' : 'page'}\n${request.host}\n${request.url}`;
+    const kept = visitorPages.get(key);
+    const now = Date.now();
+    if (kept && now - kept.madeAt < VISITOR_PAGE_TTL_MS) return kept;
     const nonce = randomBytes(16).toString('base64');
+    const made = new VisitorPage(await renderPage(request, page, nonce), nonce, now);
+    visitorPages.set(key, made);
+    return made;
+  }
+
+  return async (reply, page = {}) => {
+    const request = reply.request;
     if (page.status) reply.code(page.status);
-    // A page with its own head (a beat's) or status draws itself; the first screens are those of plain pages, and
-    // of their plain address: the drawing shows no search or filter, so `/?q=…` is drawn by the app (the app takes
-    // the drawing over as it is: docs/decisions/0019-first-screen.md).
-    const [pathname = '/', query = ''] = reply.request.url.split('?', 2);
-    const firstScreen = !page.head && !page.status && query === '' ? drawn.get(pathname) : undefined;
-    const { before, after, afterOwnHead } = firstScreen ?? shell;
-    let html = `${before}<meta property="csp-nonce" nonce="${nonce}">${page.head ? `${page.head}${afterOwnHead}` : after}`;
-    // The drawn page's first calls come answered inside it (docs/decisions/0019-first-screen.md#first-answers).
-    if (firstScreen) {
-      const answers = await firstAnswersElement(app, pathname, nonce);
-      if (answers) html = html.replace('</body>', () => `${answers}</body>`);
-    }
-    if (firstScreen?.link) reply.header('Link', firstScreen.link);
+    const reused = await visitorPage(request, page);
+    const nonce = reused?.nonce ?? randomBytes(16).toString('base64');
+    const encoding = requestEncoding(request);
     reply
       .header('Content-Security-Policy', page.framable ? embeddablePageCsp(nonce) : webAppCsp(nonce))
       .header('Cache-Control', 'no-cache')
       .header('Vary', varyOnEncoding(reply.getHeader('vary')))
       .type('text/html; charset=utf-8');
-    // Compressed as the browser asks: the HTML is the first thing a phone waits for (a quarter of its size in brotli).
-    const encoding = requestEncoding(reply.request);
+    if (reused) {
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(await reused.body(encoding));
+    }
+    const html = await renderPage(request, page, nonce);
+    // Compressed as the browser asks: the HTML is the first thing a phone waits for.
     if (encoding === 'identity') return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(await compress(html, encoding));
   };

@@ -1,24 +1,29 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth';
 import { PlayerProvider } from '../features/player';
-import { prefetchStoreConfig, seedStoreConfig } from '../lib/store-config';
+import { prefetchStoreConfig } from '../lib/store-config';
 import { useLiveCatalog } from '../lib/live-catalog';
+import { PageTimeContext } from '../lib/server-clock';
 import { useToasterWanted, wantToaster } from '../lib/toast';
 
-// Not needed to draw the first screen: it loads with the first toast or the first interaction (lib/toast.ts).
+// Not needed to render a page: it loads with the first toast or the first interaction (lib/toast.ts).
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })));
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
-    // A drawn page came with the config: the cache starts with it (lib/first-answers.ts).
-    seedStoreConfig(client);
-    return client;
-  });
-  // Prices and the catalog size are read app-wide: asked for once the first screen is committed, before any part
-  // of it asks. Not while rendering: an answer arriving in the middle of hydrating a drawn first screen would change
-  // what the rest of it renders (docs/decisions/0019-first-screen.md).
+/** The app's query client: in the browser one for the page's life, on the server one per render. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+}
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** The server's time the page was rendered at (lib/app-state.ts), for countdowns to hydrate with. */
+  pageTime?: number | null;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, pageTime = null, children }: AppProvidersProps) {
+  // Prices and the catalog size are read app-wide: asked for at start when the page did not come with them.
   useLayoutEffect(() => {
     void prefetchStoreConfig(queryClient);
   }, [queryClient]);
@@ -37,18 +42,20 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveCatalog />
-      <AuthProvider>
-        <PlayerProvider>
-          {children}
-          {/* react-hot-toast's defaults are the product's (docs/product/screens-and-words.md#toasts): errors 4000 ms, success 2000 ms, loading until replaced, 20 held. */}
-          {toasterWanted && (
-            <Suspense fallback={null}>
-              <Toaster position="top-center" toastOptions={{ className: 'toast' }} />
-            </Suspense>
-          )}
-        </PlayerProvider>
-      </AuthProvider>
+      <PageTimeContext value={pageTime}>
+        <LiveCatalog />
+        <AuthProvider>
+          <PlayerProvider>
+            {children}
+            {/* react-hot-toast's defaults are the product's (docs/product/screens-and-words.md#toasts): errors 4000 ms, success 2000 ms, loading until replaced, 20 held. */}
+            {toasterWanted && (
+              <Suspense fallback={null}>
+                <Toaster position="top-center" toastOptions={{ className: 'toast' }} />
+              </Suspense>
+            )}
+          </PlayerProvider>
+        </AuthProvider>
+      </PageTimeContext>
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,7 @@
 /**
- * Whether the app has taken over the page. False in the build's drawing of a first screen and while React hydrates
- * that drawing (React then renders with the server snapshot below), true in every later render and on pages the app
- * draws itself (docs/decisions/0019-first-screen.md). What only the browser knows (a stored session) waits for it, so
- * that hydration finds the drawn markup unchanged.
+ * Whether the page is hydrated: false on the server and while React hydrates the server's HTML (React then renders
+ * with the server snapshot below), true in every later render and on pages rendered in the browser. What only the
+ * browser knows waits for it, so that hydration finds the server's markup unchanged.
  */
 import { useSyncExternalStore } from 'react';
 

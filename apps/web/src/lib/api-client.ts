@@ -13,6 +13,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How calls reach the API: the browser's fetch, or, while the server renders a page, its own way to the same routes
+ * (apps/web/src/entry-server.tsx), which answers without a round trip over the network.
+ */
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+/** Used by the server renderer only. */
+export function setApiTransport(transport: typeof fetch): void {
+  send = transport;
+}
+
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 
@@ -43,7 +54,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   let response: Response;
   const sentAt = Date.now();
   try {
-    response = await fetch(path, {
+    response = await send(path, {
       method: options.method ?? 'GET',
       headers,
       body: multipart ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),

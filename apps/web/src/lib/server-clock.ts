@@ -4,6 +4,8 @@
  * taken from the answer with the shortest round trip (the most precise), renewed now and then; countdowns run on it,
  * so a device whose clock is minutes off still ends them with the server.
  */
+import { createContext, useContext } from 'react';
+
 export const SERVER_TIME_HEADER = 'X-Server-Time';
 
 interface Sample {
@@ -54,4 +56,15 @@ export function serverNowAtMost(): number {
 export function onServerClockChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * The server's time a server-rendered page was rendered at (lib/app-state.ts), or null. A countdown starts from it, so
+ * the value it hydrates with is the value the server rendered; right after, it moves on to the clock's time.
+ */
+export const PageTimeContext = createContext<number | null>(null);
+
+/** The time a countdown first renders with: the page's render time if there is one, else the server's time now. */
+export function usePageTime(): number | null {
+  return useContext(PageTimeContext);
 }

@@ -2,7 +2,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { StoreConfig } from '@beat/shared';
 import { api } from './api-client';
-import { takeFirstAnswer } from './first-answers';
 
 export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
   return api<StoreConfig>('/api/config', { signal, auth: false });
@@ -18,12 +17,6 @@ export function getStoreConfigQueryOptions() {
 
 export function useStoreConfig() {
   return useQuery(getStoreConfigQueryOptions());
-}
-
-/** Puts the config in the cache when the page came with it (lib/first-answers.ts), before anything asks. */
-export function seedStoreConfig(client: QueryClient): void {
-  const config = takeFirstAnswer<StoreConfig>('/api/config');
-  if (config) client.setQueryData(getStoreConfigQueryOptions().queryKey, config);
 }
 
 const asked = new WeakMap<QueryClient, Promise<void>>();

@@ -9,7 +9,6 @@ import type { User } from '@beat/shared';
 import { paths, safeReturnUrl, withReturnUrl } from '../../config/paths';
 import { ButtonLink } from '../../components/ui/button';
 import { UserAvatar } from '../../features/auth';
-import { useHydrated } from '../../hooks/use-hydrated';
 import { Brand } from './brand';
 
 const authPages: ReadonlySet<string> = new Set([paths.login, paths.signup, paths.forgotPassword, paths.otpVerification, paths.changePassword]);
@@ -29,14 +28,11 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
   menuButtonRef,
 ) {
   const cartLabel = `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
-  // On a drawn first screen the drawer opens once the app has taken over (docs/decisions/0019-first-screen.md).
-  const hydrated = useHydrated();
   const location = useLocation();
-  // The drawn first screen knows the path but not the query: the link gains it once the app has taken over. On the
-  // login and recovery pages the visitor's place is the one those pages already carry.
-  const here = hydrated ? location.pathname + location.search : location.pathname;
+  // On the login and recovery pages the visitor's place is the one those pages already carry.
+  const here = location.pathname + location.search;
   const onAuthPage = authPages.has(location.pathname.replace(/(.)\/+$/, '$1'));
-  const carried = hydrated ? new URLSearchParams(location.search).get('returnUrl') : null;
+  const carried = new URLSearchParams(location.search).get('returnUrl');
   const signupLink = !onAuthPage ? withReturnUrl(paths.signup, here) : carried ? withReturnUrl(paths.signup, safeReturnUrl(carried)) : paths.signup;
   return (
     <header className="top-bar">
@@ -48,7 +44,6 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          disabled={!hydrated}
           onClick={onOpenMenu}
         >
           <Menu aria-hidden="true" />

@@ -1,15 +1,15 @@
 /** / and /beats: search, NEW EXCLUSIVES carousel, the VIP upsell and the VIP CATALOG list (docs/product/screens-and-words.md#catalog-page). */
+import { Suspense } from 'react';
 import {
   ExclusivesSection,
   FilterBar,
   SearchBox,
-  VipCatalogSectionWhenNear,
+  VipCatalogSection,
   allPriceSteps,
   useCatalogFilters,
   useSearchQuery,
 } from '../../features/catalog';
 import { VipBanner } from '../../features/vip-upsell';
-import { Island } from '../../lib/react-on-preact/island';
 import './store-pages.css';
 
 export function CatalogPage() {
@@ -20,7 +20,7 @@ export function CatalogPage() {
   return (
     <div className="store-page">
       <title>Beat Market — beats, stems and exclusives</title>
-      <Island name="catalog-search">
+      <Suspense fallback={null}>
         <div className="store-top">
           <header className="store-hero">
             <div className="store-hero__copy">
@@ -36,9 +36,9 @@ export function CatalogPage() {
           </header>
           <FilterBar state={filterState} q={search.q} priceSteps={allPriceSteps} />
         </div>
-      </Island>
+      </Suspense>
 
-      <Island name="exclusives">
+      <Suspense fallback={null}>
         <ExclusivesSection
           q={search.q}
           filters={filters}
@@ -46,9 +46,9 @@ export function CatalogPage() {
           layout="carousel"
           subtitle="One buyer each: an exclusive leaves the store once it is sold."
         />
-      </Island>
+      </Suspense>
       <VipBanner />
-      <VipCatalogSectionWhenNear
+      <VipCatalogSection
         q={search.q}
         filters={filters}
         onClearFilters={clearAll}

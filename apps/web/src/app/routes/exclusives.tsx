@@ -1,6 +1,6 @@
 /** /exclusives: every unsold exclusive as a grid, with search (docs/product/screens-and-words.md#screens). */
+import { Suspense } from 'react';
 import { ExclusivesSection, FilterBar, SearchBox, exclusivePriceSteps, useCatalogFilters, useSearchQuery } from '../../features/catalog';
-import { Island } from '../../lib/react-on-preact/island';
 import './store-pages.css';
 
 export function ExclusivesPage() {
@@ -9,7 +9,7 @@ export function ExclusivesPage() {
   return (
     <div className="store-page">
       <title>New Exclusives · Beat Market</title>
-      <Island name="exclusives">
+      <Suspense fallback={null}>
         <ExclusivesSection
           q={search.q}
           filters={filterState.filters}
@@ -20,7 +20,7 @@ export function ExclusivesPage() {
           subtitle="Includes Stems, FREE Mixing/Mastering (time-limited), and 100% Royalties"
           actions={<SearchBox value={search.input} onChange={search.setInput} busy={search.isDebouncing} className="store-search" />}
         />
-      </Island>
+      </Suspense>
     </div>
   );
 }

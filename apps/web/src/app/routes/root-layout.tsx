@@ -2,7 +2,7 @@
  * The app shell around every page: side menu (a drawer on phones), top bar, the page, and the fixed player bar.
  * Forced password change (docs/product/accounts.md#forced-password-change): PasswordChangeGate sends a user who must change it to /account-setting from every page.
  */
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast, wantToaster } from '../../lib/toast';
 import { messages } from '@beat/shared/messages';
@@ -16,7 +16,6 @@ import { useMediaQuery } from '../../hooks/use-media-query';
 import { usePageLoading } from '../lazy-page';
 import { SideMenu } from '../layout/side-menu';
 import { TopBar } from '../layout/top-bar';
-import { Island } from '../../lib/react-on-preact/island';
 
 const MENU_ID = 'side-menu';
 /** Keep in step with the 900px breakpoint in global.css. */
@@ -98,7 +97,7 @@ export function RootLayout() {
       </a>
       {pageLoading && <div className="route-progress" aria-hidden="true" />}
 
-      <Island name="menu">
+      <Suspense fallback={null}>
         <SideMenu
           ref={menuRef}
           id={MENU_ID}
@@ -110,12 +109,12 @@ export function RootLayout() {
           onLogout={onLogout}
           loggingOut={loggingOut}
         />
-      </Island>
+      </Suspense>
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => closeMenu('button')} />}
 
       {/* While the drawer is open everything else is out of reach, so Tab stays inside it. */}
       <div className="app-shell__body" inert={drawerOpen}>
-        <Island name="top-bar">
+        <Suspense fallback={null}>
           <TopBar
             ref={menuButtonRef}
             menuId={MENU_ID}
@@ -126,17 +125,17 @@ export function RootLayout() {
             isLoadingUser={isLoading}
             user={user}
           />
-        </Island>
+        </Suspense>
         <main id="main" ref={mainRef} tabIndex={-1} className="app-shell__main">
           <CurrentPage />
         </main>
       </div>
 
-      <Island name="player">
+      <Suspense fallback={null}>
         <div className="app-shell__player" inert={drawerOpen}>
           <PlayerBar />
         </div>
-      </Island>
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 /** Public surface of features/catalog: the only file of it that app/ and other features may import (apps/web/eslint.boundaries.js). */
 export { ExclusivesSection } from './components/exclusives-section';
 export { VipCatalogSection } from './components/vip-catalog-section';
-export { VipCatalogSectionWhenNear } from './components/vip-catalog-section-when-near';
 export { BeatList } from './components/beat-list';
 export { SearchBox } from './components/search-box';
 export { useSearchQuery } from './hooks/use-search-query';

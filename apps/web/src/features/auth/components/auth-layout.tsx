@@ -3,7 +3,6 @@
  * reading order (it is extras) and is drawn on the left on wide screens, under the form on phones.
  */
 import { useId, type ReactNode } from 'react';
-import { Island } from '../../../lib/react-on-preact/island';
 import { Check } from 'lucide-react';
 import './auth.css';
 
@@ -26,39 +25,34 @@ export function AuthLayout({ title, lead, highlights, showcaseTitle, children, f
   return (
     <div className="auth">
       <section className="auth__card" aria-labelledby={titleId}>
-        <Island name="auth-form">
-          <div className="auth__main">
-            <h1 id={titleId} className="auth__title">
-              {title}
-            </h1>
-            <p className="auth__lead">{lead}</p>
-            {children}
-            <p className="auth__switch">{footer}</p>
+        <div className="auth__main">
+          <h1 id={titleId} className="auth__title">
+            {title}
+          </h1>
+          <p className="auth__lead">{lead}</p>
+          {children}
+          <p className="auth__switch">{footer}</p>
+        </div>
+        <div className="auth__showcase">
+          <div className="auth__glow" aria-hidden="true" />
+          <p className="auth__eyebrow">Why Beat Market</p>
+          <p className="auth__showcase-title">{showcaseTitle}</p>
+          <ul className="auth__highlights">
+            {highlights.map((text) => (
+              <li key={text}>
+                <span className="auth__tick" aria-hidden="true">
+                  <Check />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+          <div className="auth__wave" aria-hidden="true">
+            {Array.from({ length: BAR_COUNT }, (_, i) => (
+              <span key={i} />
+            ))}
           </div>
-        </Island>
-
-        <Island name="auth-showcase">
-          <div className="auth__showcase">
-            <div className="auth__glow" aria-hidden="true" />
-            <p className="auth__eyebrow">Why Beat Market</p>
-            <p className="auth__showcase-title">{showcaseTitle}</p>
-            <ul className="auth__highlights">
-              {highlights.map((text) => (
-                <li key={text}>
-                  <span className="auth__tick" aria-hidden="true">
-                    <Check />
-                  </span>
-                  {text}
-                </li>
-              ))}
-            </ul>
-            <div className="auth__wave" aria-hidden="true">
-              {Array.from({ length: BAR_COUNT }, (_, i) => (
-                <span key={i} />
-              ))}
-            </div>
-          </div>
-        </Island>
+        </div>
       </section>
     </div>
   );

@@ -2,7 +2,7 @@
  * Share (docs/product/screens-and-words.md#beat-page): on phones the system's share sheet where the browser has one,
  * elsewhere the page's link goes to the clipboard and a toast says so. The embed code copies the same way.
  */
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { Check, Code, Share2 } from 'lucide-react';
 import { beatPageMessages } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
@@ -54,9 +54,14 @@ export function ShareButton({ beat }: { beat: Beat }) {
   );
 }
 
+const noSubscription = () => () => {};
+
 export function EmbedCode({ beat }: { beat: Beat }) {
   const id = useId();
-  const code = embedCode(beat);
+  // The address people reach the store at is the browser's: the server renders the code without it, the browser
+  // fills it in once the page is hydrated (it sits in a closed <details> until asked for).
+  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => null);
+  const code = origin === null ? '' : embedCode(beat, origin);
 
   async function onCopy() {
     if (await copy(code)) toast.success(beatPageMessages.embedCopied);

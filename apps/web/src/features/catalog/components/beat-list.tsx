@@ -5,7 +5,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Beat } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
-import { useCountInSteps } from '../../../hooks/use-count-in-steps';
 import { BeatRow } from './beat-row';
 import type { VisitorAuthTarget } from '../../downloads';
 import './section.css';
@@ -22,16 +21,8 @@ export interface BeatListProps {
   onLoadMore?: () => void;
   visitorDownloadTarget?: VisitorAuthTarget;
   purchased?: boolean;
-  /**
-   * Builds the first rows a few at a time, out of sight behind the skeleton, and shows them together once all are
-   * built: for a list drawn while nobody waits for it (below the first screen), so that no single task holds the
-   * page (docs/decisions/0019-first-screen.md#rows-in-steps).
-   */
-  buildInSteps?: boolean;
 }
 
-/** Rows built per task by `buildInSteps`. */
-const ROWS_PER_STEP = 6;
 
 export function BeatList({
   beats,
@@ -43,7 +34,6 @@ export function BeatList({
   onLoadMore,
   visitorDownloadTarget = 'login',
   purchased = false,
-  buildInSteps = false,
 }: BeatListProps) {
   const rowsRef = useRef<HTMLOListElement>(null);
   // "Load more" is disabled while it loads; the keyboard then goes on at the first new row.
@@ -55,20 +45,11 @@ export function BeatList({
     rowsRef.current?.children[index]?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
   }, [beats.length]);
 
-  // How many of the first rows are built while building in steps; null once they are shown.
-  const built = useCountInSteps(buildInSteps ? 0 : null, ROWS_PER_STEP, beats.length, !isLoading && beats.length > 0);
-
   if (isLoading) return <RowSkeletons />;
   if (beats.length === 0) return <div className="cat-state">{empty}</div>;
-  const building = built !== null;
-  const shown = building ? beats.slice(0, built) : beats;
-  // While the rows are built the skeleton stays, and the list is out of sight behind it: no one sees, or counts, a
-  // part of it, but each step's rows are laid out in that step, so showing the whole list is no more work than
-  // moving it into place. The list keeps its place among its siblings, so the rows built are the rows shown.
   return (
     <>
-      {building && <RowSkeletons />}
-      <div className={['blist', purchased && 'blist--purchased', building && 'blist--offstage'].filter(Boolean).join(' ')}>
+      <div className={['blist', purchased && 'blist--purchased'].filter(Boolean).join(' ')}>
         <div className="blist__head" aria-hidden="true">
           <span>#</span>
           <span />
@@ -80,7 +61,7 @@ export function BeatList({
           <span />
         </div>
         <ol ref={rowsRef} className="blist__rows" aria-label={label}>
-          {shown.map((beat, i) => (
+          {beats.map((beat, i) => (
             <BeatRow
               key={beat._id}
               beat={beat}

@@ -31,7 +31,7 @@ export interface ExclusiveCardProps {
 }
 
 /**
- * Memoised: the section around it renders again for its own state (the carousel's Previous / Next, a card more built),
+ * Memoised: the section around it renders again for its own state (the carousel's Previous / Next),
  * which leaves every card as it was; a card renders again only for its props or its own hooks.
  */
 export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {

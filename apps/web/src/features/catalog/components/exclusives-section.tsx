@@ -8,7 +8,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { ChevronLeft, ChevronRight, LayoutGrid, GalleryHorizontal } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCountInSteps } from '../../../hooks/use-count-in-steps';
 import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
 import { countActive, type CatalogFilters } from '../lib/catalog-filters';
@@ -37,14 +36,6 @@ export interface ExclusivesSectionProps {
 /** The carousel, the grid it opens and the /exclusives grid load 12 exclusives at a time ("Load more"), so the pages stay light with any size of store. */
 export const EXCLUSIVES_CAROUSEL_PAGE_SIZE = 12;
 
-/**
- * Cards drawn with the section's first answer: a whole row at any width (4, 3 or 1 in the carousel; the grid's first
- * row). The rest follow two a task, out of sight to the right of the carousel or below the grid's first row, so that
- * twelve cards are not one long task just after the page is in (docs/decisions/0019-first-screen.md#rows-in-steps).
- */
-const FIRST_CARDS = 4;
-const CARDS_PER_STEP = 2;
-
 export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actions, filters, onClearFilters, toolbar }: ExclusivesSectionProps) {
   const query = useBeats({ q, type: 'Exclusive', limit: EXCLUSIVES_CAROUSEL_PAGE_SIZE, filters });
   const filtered = filters !== undefined && countActive(filters) > 0;
@@ -54,9 +45,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const trackRef = useRef<HTMLUListElement>(null);
   const trackId = useId();
-  const built = useCountInSteps(FIRST_CARDS, CARDS_PER_STEP, beats.length, beats.length > 0);
-  const shown = useMemo(() => (built === null ? beats : beats.slice(0, built)), [beats, built]);
-  const nav = useCarouselNav(trackRef, shown.length, showGrid);
+  const nav = useCarouselNav(trackRef, beats.length, showGrid);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -88,7 +77,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
     content = (
       <>
         <ul className="xgrid">
-          {shown.map((beat) => (
+          {beats.map((beat) => (
             <li key={beat._id}>
               <ExclusiveCard beat={beat} queue={beats} headingLevel={headingLevel === 1 ? 2 : 3} />
             </li>
@@ -107,7 +96,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
     content = (
       <div className="xcarousel" role="region" aria-roledescription="carousel" aria-label="Exclusive beats">
         <ul className="xcarousel__track" id={trackId} ref={trackRef}>
-          {shown.map((beat) => (
+          {beats.map((beat) => (
             <li key={beat._id} className="xcarousel__slide">
               <ExclusiveCard beat={beat} queue={beats} headingLevel={headingLevel === 1 ? 2 : 3} />
             </li>

@@ -6,7 +6,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { SlidersHorizontal, X } from 'lucide-react';
 import type { BeatType } from '@beat/shared';
-import { useHydrated } from '../../../hooks/use-hydrated';
 import { useBeatFacets } from '../api/get-beat-facets';
 import type { CatalogFiltersState } from '../hooks/use-catalog-filters';
 import { beatCountText, bpmRangeLabel, countActive, filterChips, type CatalogFilters } from '../lib/catalog-filters';
@@ -45,8 +44,6 @@ export function FilterBar({ state, q, type, priceSteps, label = 'Filter and sort
   const chips = filterChips(filters);
   const total = matchingCount(facets.data, filters);
   const active = countActive(filters);
-  // On a drawn first screen the sheet's button works once the app has taken over (docs/decisions/0019-first-screen.md).
-  const hydrated = useHydrated();
 
   const update = useCallback((patch: Partial<CatalogFilters>) => setFilters((f) => ({ ...f, ...patch })), [setFilters]);
   const panelProps = (name: Panel) => ({
@@ -138,7 +135,6 @@ export function FilterBar({ state, q, type, priceSteps, label = 'Filter and sort
           className={['fbar__sheet-button', active > 0 && 'fbar__sheet-button--on'].filter(Boolean).join(' ')}
           aria-haspopup="dialog"
           aria-label={active > 0 ? `Filters, ${active} active` : undefined}
-          disabled={!hydrated}
           onPointerEnter={() => void loadSheet()}
           onFocus={() => void loadSheet()}
           onClick={() => setSheetOpen(true)}

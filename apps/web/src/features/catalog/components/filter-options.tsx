@@ -12,7 +12,7 @@ import {
   type CatalogFilters,
 } from '../lib/catalog-filters';
 import type { BeatFacets } from '@beat/shared';
-import { useValueSetBeforeTakeover } from '../../../hooks/use-value-set-before-takeover';
+import { useValueSetBeforeHydration } from '../../../hooks/use-value-set-before-hydration';
 
 export interface Option<T extends string> {
   value: T;
@@ -38,8 +38,8 @@ export function PriceSelect({ value, onChange, steps, className, label = 'Max pr
   const options = value === undefined || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b);
   const selectRef = useRef<HTMLSelectElement>(null);
   const rendered = value === undefined ? '' : String(value);
-  // Chosen on the drawn first screen before the app took over: applied now.
-  useValueSetBeforeTakeover(selectRef, (select) => onChange(select.value === '' ? undefined : Number(select.value)), rendered);
+  // Chosen before the page's code was in: applied now.
+  useValueSetBeforeHydration(selectRef, (select) => onChange(select.value === '' ? undefined : Number(select.value)), rendered);
   return (
     <div className={['fselect', value !== undefined && 'fselect--on', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="fselect__label">
@@ -73,7 +73,7 @@ export interface SortSelectProps {
 export function SortSelect({ value, onChange, className }: SortSelectProps) {
   const id = useId();
   const selectRef = useRef<HTMLSelectElement>(null);
-  useValueSetBeforeTakeover(selectRef, (select) => onChange(select.value as BeatSort), value);
+  useValueSetBeforeHydration(selectRef, (select) => onChange(select.value as BeatSort), value);
   return (
     <div className={['fselect', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="fselect__label">
@@ -101,7 +101,7 @@ export interface StemsSwitchProps {
 /** "Stems included": a checkbox drawn as a switch. */
 export function StemsSwitch({ checked, onChange, className }: StemsSwitchProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  useValueSetBeforeTakeover(inputRef, (input) => onChange(input.checked), checked);
+  useValueSetBeforeHydration(inputRef, (input) => onChange(input.checked), checked);
   return (
     <label className={['fswitch', checked && 'fswitch--on', className].filter(Boolean).join(' ')}>
       <input ref={inputRef} type="checkbox" className="fswitch__input" checked={checked} onChange={(event) => onChange(event.target.checked)} />

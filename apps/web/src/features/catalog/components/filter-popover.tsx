@@ -4,7 +4,6 @@
  */
 import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { useHydrated } from '../../../hooks/use-hydrated';
 
 export interface FilterPopoverProps {
   label: string;
@@ -21,8 +20,6 @@ export function FilterPopover({ label, badge, open, onOpenChange, size = 'md', c
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  // On a drawn first screen the button works once the app has taken over (docs/decisions/0019-first-screen.md).
-  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open) return;
@@ -64,7 +61,6 @@ export function FilterPopover({ label, badge, open, onOpenChange, size = 'md', c
         className={['fpop__button', badge && 'fpop__button--on'].filter(Boolean).join(' ')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        disabled={!hydrated}
         onClick={() => onOpenChange(!open)}
       >
         {label}

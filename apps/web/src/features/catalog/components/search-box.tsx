@@ -1,7 +1,7 @@
 /** The catalog's search field: a labelled search input (the caller debounces and searches on the server). */
 import { useId, useRef } from 'react';
 import { Search, X } from 'lucide-react';
-import { useValueSetBeforeTakeover } from '../../../hooks/use-value-set-before-takeover';
+import { useValueSetBeforeHydration } from '../../../hooks/use-value-set-before-hydration';
 import './search-box.css';
 
 export interface SearchBoxProps {
@@ -17,10 +17,17 @@ export interface SearchBoxProps {
 export function SearchBox({ value, onChange, label = 'Search for beats or tags', busy = false, className }: SearchBoxProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  // Typed into the drawn first screen before the app took over: searched for now.
-  useValueSetBeforeTakeover(inputRef, (input) => onChange(input.value), value);
+  // Typed before the page's code was in: searched for now.
+  useValueSetBeforeHydration(inputRef, (input) => onChange(input.value), value);
   return (
-    <div role="search" className={['search-box', busy && 'search-box--busy', className].filter(Boolean).join(' ')}>
+    // A GET form: before the page's code is in, Enter asks the server for the page with `?q=`; after, the list follows
+    // the typing and the form is never sent.
+    <form
+      role="search"
+      method="get"
+      className={['search-box', busy && 'search-box--busy', className].filter(Boolean).join(' ')}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -29,6 +36,7 @@ export function SearchBox({ value, onChange, label = 'Search for beats or tags',
         ref={inputRef}
         id={id}
         type="search"
+        name="q"
         className="search-box__input"
         placeholder={label}
         value={value}
@@ -50,6 +58,6 @@ export function SearchBox({ value, onChange, label = 'Search for beats or tags',
           <X aria-hidden="true" />
         </button>
       )}
-    </div>
+    </form>
   );
 }

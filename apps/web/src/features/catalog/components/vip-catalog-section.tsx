@@ -29,8 +29,6 @@ export interface VipCatalogSectionProps {
   onClearFilters?: () => void;
   /** Drawn between the heading and the list (the filter bar). */
   toolbar?: ReactNode;
-  /** The first rows are built a few at a time (a list below the first screen that nobody waits for yet). */
-  buildInSteps?: boolean;
 }
 
 export function VipCatalogSection({
@@ -43,7 +41,6 @@ export function VipCatalogSection({
   filters,
   onClearFilters,
   toolbar,
-  buildInSteps = false,
 }: VipCatalogSectionProps) {
   const query = useBeats({ q, type: 'Non-Exclusive', limit: VIP_LIST_PAGE_SIZE, filters });
   const filtered = filters !== undefined && countActive(filters) > 0;
@@ -82,7 +79,6 @@ export function VipCatalogSection({
             isLoadingMore={query.isFetchingNextPage}
             onLoadMore={() => void query.fetchNextPage()}
             visitorDownloadTarget={visitorDownloadTarget}
-            buildInSteps={buildInSteps}
             empty={
               filtered && onClearFilters ? (
                 <FilteredEmpty noun="beats" q={q} onClear={onClearFilters} />

@@ -4,7 +4,8 @@
  * a second early.
  */
 import { useEffect, useState } from 'react';
-import { onServerClockChange, serverNowAtLeast } from '../../../lib/server-clock';
+import { useHydrated } from '../../../hooks/use-hydrated';
+import { onServerClockChange, serverNowAtLeast, usePageTime } from '../../../lib/server-clock';
 
 export interface TimeLeft {
   days: number;
@@ -41,7 +42,12 @@ export function untilNextTick(left: number): number {
 
 /** Re-renders at each change of the shown second, and when the measured server clock moves. */
 export function useCountdown(endIso: string, onEnd?: () => void): TimeLeft {
-  const [now, setNow] = useState(() => serverNowAtLeast());
+  // A server-rendered countdown shows the time the page was rendered at, on the server and while it hydrates; then
+  // the clock's.
+  const pageTime = usePageTime();
+  const hydrated = useHydrated();
+  const [clock, setNow] = useState(() => serverNowAtLeast());
+  const now = !hydrated && pageTime !== null ? pageTime : clock;
   const left = timeLeft(endIso, now);
 
   useEffect(() => {

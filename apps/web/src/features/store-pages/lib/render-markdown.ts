@@ -13,20 +13,23 @@ export function isSafeLink(href: string): boolean {
   return SAFE_LINK.test(href.trim());
 }
 
+/** An attribute value as micromark wrote it, read back as the address it stands for. */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(amp|quot|lt|gt|#39);/g, (_, name: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[name] ?? '');
+}
+
+/**
+ * Works on micromark's own output, whose links and images have one fixed form (`<a href="…" title="…">`,
+ * `<img src="…" alt="…" title="…" />`), so it runs the same on the server and in the browser.
+ */
 export function renderMarkdown(markdown: string): string {
-  const html = micromark(markdown);
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  for (const link of Array.from(doc.body.querySelectorAll('a'))) {
-    const href = link.getAttribute('href') ?? '';
-    if (!isSafeLink(href)) {
-      link.replaceWith(...Array.from(link.childNodes));
-      continue;
-    }
-    if (/^https?:/i.test(href)) link.setAttribute('rel', 'noopener noreferrer nofollow');
-  }
-  for (const image of Array.from(doc.body.querySelectorAll('img'))) {
-    if (!SAME_SITE.test(image.getAttribute('src') ?? '')) image.replaceWith(doc.createTextNode(image.getAttribute('alt') ?? ''));
-    else image.setAttribute('loading', 'lazy');
-  }
-  return doc.body.innerHTML;
+  return micromark(markdown)
+    .replace(/<a href="([^"]*)"((?: title="[^"]*")?)>([\s\S]*?)<\/a>/g, (link: string, href: string, title: string, text: string) => {
+      const address = decodeAttribute(href);
+      if (!isSafeLink(address)) return text;
+      return /^https?:/i.test(address) ? `<a href="${href}"${title} rel="noopener noreferrer nofollow">${text}</a>` : link;
+    })
+    .replace(/<img src="([^"]*)" alt="([^"]*)"((?: title="[^"]*")?) \/>/g, (_image: string, src: string, alt: string, title: string) =>
+      SAME_SITE.test(decodeAttribute(src)) ? `<img src="${src}" alt="${alt}"${title} loading="lazy" />` : alt,
+    );
 }

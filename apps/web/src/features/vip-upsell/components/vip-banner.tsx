@@ -7,7 +7,6 @@ import { Crown } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths, withReturnUrl } from '../../../config/paths';
 import { formatShortPrice } from '../../../lib/format';
-import { useHydrated } from '../../../hooks/use-hydrated';
 import { useAuth } from '../../auth';
 import { useStoreConfig } from '../../../lib/store-config';
 import './vip-banner.css';
@@ -23,10 +22,7 @@ export function VipBanner({ className }: { className?: string }) {
   const [opened, setOpened] = useState(false);
   const location = useLocation();
 
-  // The config may be in before a drawn first screen is taken over, which drew no banner (docs/decisions/0019-first-screen.md).
-  const hydrated = useHydrated();
-
-  if (!hydrated || isLoading || user?.userType === 'vipUser' || !config.data) return null;
+  if (isLoading || user?.userType === 'vipUser' || !config.data) return null;
   const text = `Get FULL access to the 300+ beats VIP catalog for ${formatShortPrice(config.data.vipPlanPrice)}`;
 
   return (

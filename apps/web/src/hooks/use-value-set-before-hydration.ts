@@ -1,14 +1,14 @@
 /**
- * A drawn first screen's field keeps what the visitor typed or chose before the app took it over (hydration leaves
- * the field's value as it is: docs/decisions/0019-first-screen.md). Once mounted, a field whose value differs from the
- * rendered one hands it to `apply`, as if it had been typed after the takeover. A field the app drew itself always
- * matches, so this does nothing there.
+ * A server-rendered field keeps what the visitor typed or chose before the page's code was in: hydration leaves the
+ * field's DOM value as it is, but the component's state still holds the rendered one. Once hydrated, a field whose
+ * value differs from the rendered one hands it to `apply`, as if it had been typed just now. A field rendered in the
+ * browser always matches, so this does nothing there.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 type Field = HTMLInputElement | HTMLSelectElement;
 
-export function useValueSetBeforeTakeover<T extends Field>(ref: RefObject<T | null>, apply: (field: T) => void, rendered: string | boolean) {
+export function useValueSetBeforeHydration<T extends Field>(ref: RefObject<T | null>, apply: (field: T) => void, rendered: string | boolean) {
   const first = useRef({ apply, rendered });
   const found = useRef<string | boolean | null>(null);
   // Read before anything renders again (a later render sets the field back to the value it renders)...
