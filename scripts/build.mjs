@@ -28,7 +28,7 @@ function run(label, args, cwd) {
 
 if (names.includes('web')) {
   run('Building the web app', [path.join(parts.web.tool(), 'bin/vite.js'), 'build', '--logLevel', 'warn'], parts.web.dir);
-  // The server's renderer of the same app, into dist/ssr/ (docs/decisions/0027-server-rendering.md).
+  // The server's renderer of the same app, into dist/ssr/ (docs/decisions/0030-server-rendering.md).
   run('Building the web app\'s server renderer', [path.join(parts.web.tool(), 'bin/vite.js'), 'build', '--ssr', '--logLevel', 'warn'], parts.web.dir);
   run('Compressing the web app', [path.join(root, 'scripts/compress-dist.mjs'), path.join(parts.web.dir, 'dist')], root);
 }

@@ -1,5 +1,5 @@
 /**
- * Renders a page on the server (docs/decisions/0027-server-rendering.md). Built by `vite build --ssr` into
+ * Renders a page on the server (docs/decisions/0030-server-rendering.md). Built by `vite build --ssr` into
  * dist/ssr/ and loaded by the API server, never shipped to the browser.
  *
  * A page asks for its data with TanStack Query, as in the browser. A render pass collects the queries the page asks

@@ -17,7 +17,7 @@ if (!root) throw new Error('No #root element');
 // The page's code is asked for at once; until it is in, React keeps the server's HTML of the page (Suspense).
 void preloadPage(window.location.pathname);
 
-// The server rendered the page with these answers (docs/decisions/0027-server-rendering.md): the app starts with them.
+// The server rendered the page with these answers (docs/decisions/0030-server-rendering.md): the app starts with them.
 const state = readAppState();
 const queryClient = createQueryClient();
 if (state) {

@@ -12,10 +12,6 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Beat Market</title><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
-  // The first screens the build drew (apps/web/prerender-first-screens.mjs).
-  await mkdir(path.join(dist, 'first-screens'));
-  await writeFile(path.join(dist, 'first-screens', 'index.html'), '<!doctype html><head><title>Catalog</title></head><div id="root"><h1>Drawn catalog</h1></div>');
-  await writeFile(path.join(dist, 'first-screens', 'exclusives.html'), '<!doctype html><head><title>Exclusives</title></head><div id="root"><h1>Drawn exclusives</h1></div>');
   t = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -32,28 +28,6 @@ describe('the web app and the API from one server', () => {
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['cache-control']).toBe('no-cache');
-  });
-
-  it('sends the page whose first screen the build drew, with this answer\'s nonce, and the plain shell elsewhere', async () => {
-    const drawn = { '/': 'Drawn catalog', '/exclusives': 'Drawn exclusives' };
-    for (const [url, text] of Object.entries(drawn)) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain(text);
-      const nonce = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(res.body)?.[1];
-      expect(nonce).toBeTruthy();
-      expect(res.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
-    }
-    // A search or a filter in the address is not what the drawing shows: the app draws that page.
-    for (const url of ['/vip', '/login', '/exclusives/extra', '/?q=drip', '/exclusives?genre=Trap']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).not.toContain('Drawn');
-    }
-    // The drawn pages are not files of their own: their address is a page like any other.
-    const raw = await t.app.inject({ method: 'GET', url: '/first-screens/index.html' });
-    expect(raw.body).not.toContain('Drawn catalog');
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -1,6 +1,6 @@
 /**
  * Serves the built web app: hashed assets cached for good (pre-compressed when available), and every page rendered
- * by React on the server with its data (docs/decisions/0027-server-rendering.md).
+ * by React on the server with its data (docs/decisions/0030-server-rendering.md).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -22,8 +22,8 @@ function subscribe(listener: () => void) {
 
 /**
  * A page component whose code loads the first time it is shown, or earlier with `preload()`. Once the code is in, the
- * page renders at once, without suspending: React may hydrate a drawn first screen in an update that cannot wait
- * (docs/decisions/0019-first-screen.md), and a page that suspended there would be redrawn rather than hydrated.
+ * page renders at once, without suspending. Until then React keeps the server's HTML of the page as it is (the
+ * router's Suspense boundary) and hydrates it once the code is in (docs/decisions/0030-server-rendering.md).
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   let module: Promise<{ default: ComponentType<P> }> | undefined;

@@ -10,9 +10,15 @@ import { useToasterWanted, wantToaster } from '../lib/toast';
 // Not needed to render a page: it loads with the first toast or the first interaction (lib/toast.ts).
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })));
 
+/**
+ * How long an answer counts as fresh unless its query says otherwise: a page hydrated with the server's answers does
+ * not ask for them again as it starts (a change made here invalidates what it touches at once).
+ */
+const STALE_AFTER_MS = 10_000;
+
 /** The app's query client: in the browser one for the page's life, on the server one per render. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: STALE_AFTER_MS } } });
 }
 
 export interface AppProvidersProps {

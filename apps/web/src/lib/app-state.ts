@@ -1,5 +1,5 @@
 /**
- * What a server-rendered page hands to the app that hydrates it (docs/decisions/0027-server-rendering.md): the API
+ * What a server-rendered page hands to the app that hydrates it (docs/decisions/0030-server-rendering.md): the API
  * answers the page was rendered with, as dehydrated TanStack Query state, and the server's clock at the render. The
  * server writes it into the page as a JSON data block (never run as a script); the app reads it once, before it
  * hydrates, so it renders exactly what the server rendered and asks for none of it again.

@@ -42,7 +42,7 @@ interface MotifPath {
 /**
  * The motif as one `<path>` in an inline `<svg>` over the tile's gradient. Not an SVG image in the tile's background:
  * the browser builds a whole document for each distinct SVG image, 6–8 ms a tile on a fast computer, which made a
- * screen of 36 tiles the catalog's longest task (docs/decisions/0019-first-screen.md#artwork).
+ * screen of 36 tiles the catalog's longest task.
  */
 function motifPath(art: ArtworkStyle): MotifPath {
   if (art.motif === 0) {

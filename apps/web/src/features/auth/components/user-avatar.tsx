@@ -29,14 +29,15 @@ export function UserAvatar({ user, size = 36, className }: UserAvatarProps) {
       />
     );
   }
-  // The initials are drawn by CSS from data-initials, like a picture: they are not a text label of the link or
-  // button that wraps the avatar (that one names itself, e.g. "Your account").
+  // The initials stand in for a picture: hidden from screen readers, since the link or button that wraps the avatar
+  // names itself (e.g. "Your account").
   return (
     <span
       className={`${classes} user-avatar--initials`}
       style={{ ...style, fontSize: Math.round(size * 0.38), background, color: inkFor(background) }}
-      data-initials={avatarInitials(user?.fullName)}
       aria-hidden="true"
-    />
+    >
+      {avatarInitials(user?.fullName)}
+    </span>
   );
 }

@@ -17,7 +17,7 @@ import './filter-bar.css';
 const loadSheet = () => import('./filter-sheet');
 const FilterSheet = lazy(loadSheet);
 // The panels' contents load when one is about to open (a pointer over the bar, the keyboard in it, a press), not with
-// the first screen: it shows only the bar's buttons (docs/decisions/0019-first-screen.md).
+// the page: until then the bar shows only its buttons.
 const loadPanels = () => import('./filter-panels');
 const OptionList = lazy(() => loadPanels().then((m) => ({ default: m.OptionList }))) as <T extends string>(props: OptionListProps<T>) => ReactNode;
 const BpmRange = lazy(() => loadPanels().then((m) => ({ default: m.BpmRange })));

@@ -1,7 +1,7 @@
 /**
  * The panels' controls, shared by the bar's panels and the phone sheet: option lists with their facet counts
- * ("Hip Hop (212)") and the two-thumb BPM range. Loaded when a panel is about to open, not with the bar: the first
- * screen shows only the bar's buttons (docs/decisions/0019-first-screen.md).
+ * ("Hip Hop (212)") and the two-thumb BPM range. Loaded when a panel is about to open, not with the bar, which shows
+ * only its buttons until then.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Check } from 'lucide-react';

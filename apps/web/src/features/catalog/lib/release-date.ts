@@ -1,8 +1,8 @@
 /**
  * Release dates read relative ("3 days ago"); an unreadable date says so in the product's words
  * (docs/product/screens-and-words.md#dates-and-prices). The wording and its steps are those of date-fns's
- * `formatDistanceToNow(date, { addSuffix: true })`, written out here so the catalog's first load does not carry the
- * library (docs/decisions/0019-first-screen.md).
+ * `formatDistanceToNow(date, { addSuffix: true })`, written out here: a few lines instead of the library in the
+ * catalog's code.
  */
 const MINUTES_IN_DAY = 1440;
 const MINUTES_IN_MONTH = 43200;

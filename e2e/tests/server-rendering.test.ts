@@ -1,0 +1,244 @@
+/**
+ * Pages rendered on the server with their data and hydrated by React (docs/decisions/0030-server-rendering.md): the
+ * HTML carries the beats before any script runs, React hydrates it without a mismatch and keeps its elements, and
+ * what a visitor does while the code is on its way is not lost.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Route } from 'playwright-core';
+import type { BeatPage } from '@beat/shared';
+import { baseURL, desktop, launchBrowser, mobile, newContext, type Viewport } from '../support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api<T>(path: string): Promise<T> {
+  return (await (await fetch(`${baseURL()}${path}`)).json()) as T;
+}
+
+/** The page's HTML as the server sends it, before any script: what a crawler, a link preview or a slow phone gets. */
+async function serverHtml(path: string): Promise<string> {
+  const res = await fetch(`${baseURL()}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+/** Text of an HTML fragment, as a person reads it (tags out, entities of the escaped titles back). */
+function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+/** #root's HTML as sent. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="app-state">');
+  expect(start).toBeGreaterThan(-1);
+  expect(end).toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+/** A page whose console errors and uncaught errors are kept; React reports a hydration mismatch as one (main.tsx). */
+async function openPage(viewport: Viewport = desktop) {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+/** Holds back the app's scripts that match `which` until `release()`. */
+async function holdScripts(page: Page, which: RegExp = /\/assets\/.*\.js$/) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(which, (route) => {
+    if (released) void route.continue();
+    else held.push(route);
+  });
+  return {
+    held: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+/** React has hydrated #main: its elements carry React's fiber. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+describe('the HTML the server sends', () => {
+  it('carries the first exclusives and catalog rows on /, with their prices and buttons', async () => {
+    const [exclusives, rows] = await Promise.all([
+      api<BeatPage>('/api/beats?type=Exclusive&limit=4'),
+      api<BeatPage>('/api/beats?type=Non-Exclusive&limit=5'),
+    ]);
+    expect(exclusives.beats.length).toBeGreaterThan(0);
+    expect(rows.beats.length).toBe(5);
+    for (const path of ['/', '/beats']) {
+      const text = textOf(rootOf(await serverHtml(path)));
+      for (const beat of [...exclusives.beats, ...rows.beats]) expect(text, `${path} shows ${beat.beatTitle}`).toContain(beat.beatTitle);
+      expect(text).toContain('NEW EXCLUSIVES');
+      expect(text).toContain('VIP CATALOG');
+      expect(text).toMatch(/Add to Cart/);
+      expect(text).toMatch(/\$\d+\.\d\d/);
+    }
+  });
+
+  it('carries the beats of /vip and /exclusives, and a beat page with its offers', async () => {
+    const rows = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=3');
+    const vip = textOf(rootOf(await serverHtml('/vip')));
+    for (const beat of rows.beats) expect(vip).toContain(beat.beatTitle);
+
+    const exclusives = await api<BeatPage>('/api/beats?type=Exclusive&limit=3');
+    const grid = textOf(rootOf(await serverHtml('/exclusives')));
+    for (const beat of exclusives.beats) expect(grid).toContain(beat.beatTitle);
+
+    const beat = rows.beats[0]!;
+    const page = await serverHtml(`/beat/${beat.slug}`);
+    const text = textOf(rootOf(page));
+    expect(text).toContain(beat.beatTitle);
+    expect(text).toContain(beat.artistName);
+    expect(text).toMatch(/Add to Cart|VIP/);
+    // The beat's own head stays: one title, the beat's.
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page).toContain(`<title>${beat.beatTitle.replace(/&/g, '&amp;')} by`);
+  });
+
+  it('renders a filtered address filtered', async () => {
+    const sample = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=50');
+    const genre = sample.beats.find((beat) => beat.category)?.category;
+    expect(genre).toBeTruthy();
+    const slug = genre!.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const expected = await api<BeatPage>(`/api/beats?type=Non-Exclusive&limit=24&genre=${encodeURIComponent(genre!)}&sort=popular`);
+    const others = sample.beats.filter((beat) => beat.category !== genre && !expected.beats.some((b) => b.beatTitle === beat.beatTitle));
+    expect(expected.beats.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    const root = rootOf(await serverHtml(`/?genre=${slug}&sort=popular`));
+    const list = /<ol[^>]*aria-label="VIP CATALOG[^"]*"[^>]*>([\s\S]*?)<\/ol>/.exec(root)?.[1] ?? '';
+    const titles = [...list.matchAll(/<li[\s\S]*?<\/li>/g)].length;
+    expect(titles).toBe(expected.beats.length);
+    const text = textOf(list);
+    for (const beat of expected.beats) expect(text).toContain(beat.beatTitle);
+    for (const beat of others.slice(0, 5)) expect(text).not.toContain(beat.beatTitle);
+  });
+
+  it('draws no control disabled to wait for the code: the login form and the search are plain forms', async () => {
+    const login = rootOf(await serverHtml('/login'));
+    expect(login).toMatch(/<label[^>]*>Email/);
+    expect(login).toMatch(/<label[^>]*>Password/);
+    expect(login).not.toMatch(/<(input|button)[^>]*\sdisabled/);
+    const home = rootOf(await serverHtml('/'));
+    expect(home).toMatch(/<form[^>]*role="search"[^>]*method="get"|<form[^>]*method="get"[^>]*role="search"/);
+    expect(home).toMatch(/<input[^>]*name="q"/);
+    expect(home).not.toMatch(/<(input|button|select)[^>]*\sdisabled=""/);
+  });
+});
+
+describe('hydration', () => {
+  const screens = ['/', '/exclusives', '/vip', '/login', '/signup'];
+
+  it('keeps the server\'s elements, with React\'s fiber on them and no mismatch, on a phone and a desktop', async () => {
+    const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
+    for (const viewport of [mobile, desktop]) {
+      const { context, page, problems } = await openPage(viewport);
+      for (const screen of [...screens, `/beat/${beats[0]!.slug}`]) {
+        const scripts = await holdScripts(page);
+        await page.goto(screen, { waitUntil: 'commit' });
+        const heading = await page.getByRole('heading', { level: 1 }).first().elementHandle({ timeout: 15_000 });
+        expect(heading, `${screen} has its heading before any script`).not.toBeNull();
+        await expect.poll(scripts.held).toBeGreaterThan(0);
+        await scripts.release();
+        await hydrated(page);
+        // Hydration adopts the server's elements; a render in the browser would have replaced them.
+        expect(await heading!.evaluate((element) => element.isConnected), `${screen}: the server's heading is kept`).toBe(true);
+        expect(await heading!.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+        await page.unroute(/\/assets\/.*\.js$/);
+      }
+      expect(problems, `at ${viewport.width} px`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('reports a mismatch: a page whose HTML differs from what React renders logs an error', async () => {
+    const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
+    const title = beats[0]!.beatTitle;
+    const { context, page, problems } = await openPage();
+    // The HTML changed on its way: one catalog row's title is not what the app renders from the same data.
+    await page.route(`${baseURL()}/`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(`>${title}<`, '>Not the title<');
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await expect.poll(() => problems.some((problem) => /React recovered from an error/.test(problem))).toBe(true);
+    await context.close();
+  });
+
+  it('acts on a press made while the page is hydrating: Add to Cart pressed before the page\'s code is in', async () => {
+    const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=24');
+    const beat = beats.find((b) => b.price !== null)!;
+    const { context, page, problems } = await openPage();
+    // The shell's code comes, the catalog page's own code waits: React hydrates the shell and keeps the page's
+    // server HTML until its code is in.
+    const pageCode = await holdScripts(page, /\/assets\/catalog-[\w-]+\.js$/);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+    await expect.poll(pageCode.held).toBeGreaterThan(0);
+    await page.waitForFunction(() => Object.keys(document.querySelector('.top-bar') ?? {}).some((key) => key.startsWith('__reactFiber$')));
+    await page.getByRole('button', { name: `Add to Cart — MP3 lease of ${beat.beatTitle}` }).click();
+    await pageCode.release();
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a search typed before the page\'s code has run, and applies it once it has', async () => {
+    const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
+    const target = beats[0]!;
+    const { context, page, problems } = await openPage();
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search for beats or tags' });
+    await box.fill(target.beatTitle);
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await scripts.release();
+    await hydrated(page);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: 15_000 }).toBe(target.beatTitle);
+    const rows = page.getByRole('list', { name: /VIP CATALOG/i }).locator(':scope > li');
+    await rows.getByText(target.beatTitle, { exact: true }).first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('searches without JavaScript: the search box is a GET form the server answers filtered', async () => {
+    const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
+    const target = beats[0]!;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktop });
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/`);
+    await page.getByRole('searchbox', { name: 'Search for beats or tags' }).fill(target.beatTitle);
+    await page.getByRole('searchbox', { name: 'Search for beats or tags' }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === target.beatTitle);
+    await page.getByRole('list', { name: /VIP CATALOG/i }).getByText(target.beatTitle, { exact: true }).first().waitFor();
+    await context.close();
+  });
+});
