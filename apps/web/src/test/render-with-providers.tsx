@@ -1,18 +1,18 @@
 /**
- * Renders a screen's part the way the app holds it: a fresh query cache, the signed-in state (a visitor unless the
- * test stores a session first), a router at `route`, and the toaster, so a test reads toasts as a person does.
+ * Renders a screen's part the way the app holds it: a fresh query cache, a router at `route`, and the toaster, so a
+ * test reads toasts as a person does. The test adds the features' providers it needs with `wrap` (this folder is
+ * part of the shared layer, which knows no feature): `wrap: (children) => <AuthProvider>{children}</AuthProvider>`.
  */
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { render, type RenderResult } from '@testing-library/react';
-import { AuthProvider } from '../features/auth';
 
 export interface ProvidersOptions {
   /** The address the router starts at. */
   route?: string;
-  /** Wraps the element inside the app's providers (e.g. the player). */
+  /** Wraps the element in the features' providers it needs (the signed-in state, the player). */
   wrap?: (children: ReactNode) => ReactNode;
 }
 
@@ -22,10 +22,8 @@ export function renderWithProviders(ui: ReactElement, { route = '/', wrap = (chi
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>
-        <AuthProvider>
-          {wrap(ui)}
-          <Toaster />
-        </AuthProvider>
+        {wrap(ui)}
+        <Toaster />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Beat } from '@beat/shared';
 import { jsonResponse, renderWithProviders } from '../../test/render-with-providers';
+import { AuthProvider } from '../auth';
 import { PlayerBar } from './player-bar';
 import { PlayerProvider, usePlayerControls } from './player-context';
 
@@ -119,7 +120,13 @@ function renderPlayer() {
       <BeatList />
       <PlayerBar />
     </>,
-    { wrap: (children) => <PlayerProvider>{children}</PlayerProvider> },
+    {
+      wrap: (children) => (
+        <AuthProvider>
+          <PlayerProvider>{children}</PlayerProvider>
+        </AuthProvider>
+      ),
+    },
   );
 }
 

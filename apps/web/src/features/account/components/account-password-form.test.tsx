@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@beat/shared';
 import { describedText } from '../../../test/field-error';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { AuthProvider } from '../../auth';
 import { AccountPasswordForm } from './account-password-form';
+
+const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
 
 const user = { _id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' } as User;
 
@@ -20,7 +24,7 @@ const submit = () => screen.getByRole('button', { name: 'Change Password' });
 describe("the account's change-password form", () => {
   it('asks for the current and the new password when they are left empty, and sends nothing', async () => {
     const person = userEvent.setup();
-    renderWithProviders(<AccountPasswordForm user={user} />, { route: '/account-setting' });
+    renderWithProviders(<AccountPasswordForm user={user} />, { route: '/account-setting', wrap: withAuth });
     await person.click(submit());
     expect(await screen.findByText('Current Password is required')).toBeTruthy();
     expect(screen.getByText('New Password is required')).toBeTruthy();
@@ -31,7 +35,7 @@ describe("the account's change-password form", () => {
 
   it('wants a new password of at least 8 characters', async () => {
     const person = userEvent.setup();
-    renderWithProviders(<AccountPasswordForm user={user} />, { route: '/account-setting' });
+    renderWithProviders(<AccountPasswordForm user={user} />, { route: '/account-setting', wrap: withAuth });
     await person.type(current(), 'the-old-password');
     await person.type(next(), 'short');
     await person.type(confirm(), 'short');
@@ -42,7 +46,7 @@ describe("the account's change-password form", () => {
 
   it('wants the confirmation to match the new password, and drops the message once it is edited', async () => {
     const person = userEvent.setup();
-    renderWithProviders(<AccountPasswordForm user={user} />, { route: '/account-setting' });
+    renderWithProviders(<AccountPasswordForm user={user} />, { route: '/account-setting', wrap: withAuth });
     await person.type(current(), 'the-old-password');
     await person.type(next(), 'a-new-password');
     await person.type(confirm(), 'a-new-passwort');

@@ -14,9 +14,7 @@ const confirm = () => screen.getByLabelText('Confirm New Password');
 const submit = () => screen.getByRole('button', { name: 'Change Password' });
 
 function renderForm() {
-  return renderWithProviders(<ResetPasswordForm email="ada@example.com" resetToken="token" onChanged={() => {}} />, {
-    route: '/changepassword',
-  });
+  return renderWithProviders(<ResetPasswordForm email="ada@example.com" resetToken="token" onChanged={() => {}} />, { route: '/changepassword' });
 }
 
 describe('the recovery change-password form', () => {

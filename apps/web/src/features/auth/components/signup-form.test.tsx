@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describedText } from '../../../test/field-error';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { AuthProvider } from '../auth-context';
 import { SignupForm } from './signup-form';
+
+const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn());
@@ -16,7 +20,7 @@ const password = () => screen.getByLabelText('Password');
 describe('the signup form', () => {
   it('asks for each field left empty, and sends nothing', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<SignupForm onSuccess={() => {}} />, { route: '/signup' });
+    renderWithProviders(<SignupForm onSuccess={() => {}} />, { route: '/signup', wrap: withAuth });
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Full Name is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
@@ -27,7 +31,7 @@ describe('the signup form', () => {
 
   it('refuses a malformed e-mail and a short password', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<SignupForm onSuccess={() => {}} />, { route: '/signup' });
+    renderWithProviders(<SignupForm onSuccess={() => {}} />, { route: '/signup', wrap: withAuth });
     await user.type(fullName(), 'Ada Lovelace');
     await user.type(email(), 'ada.example.com');
     await user.type(password(), 'short');
@@ -39,7 +43,7 @@ describe('the signup form', () => {
 
   it("clears a field's error as soon as it is edited, and only that field's", async () => {
     const user = userEvent.setup();
-    renderWithProviders(<SignupForm onSuccess={() => {}} />, { route: '/signup' });
+    renderWithProviders(<SignupForm onSuccess={() => {}} />, { route: '/signup', wrap: withAuth });
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await screen.findByText('Full Name is required');
 

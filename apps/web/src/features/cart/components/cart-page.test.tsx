@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
+import { AuthProvider } from '../../auth';
 import { CartPage } from './cart-page';
+
+const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
 
 /** A visitor's cart, kept in the browser as the store keeps it. */
 const visitorCart = [
@@ -24,7 +28,7 @@ function renderCart() {
       <Route path="/cart" element={<CartPage />} />
       <Route path="/login" element={<h1>Log in</h1>} />
     </Routes>,
-    { route: '/cart' },
+    { route: '/cart', wrap: withAuth },
   );
 }
 
