@@ -3,11 +3,25 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@beat/shared';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
-import { AuthProvider } from '../../auth';
+import { AuthProvider, useAuth } from '../../auth';
 import { CartPage } from './cart-page';
 
 const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
+
+/** The signed-in state a test sets; null: the provider's own (a visitor, as nothing is stored). */
+let signedIn: ReturnType<typeof useAuth> | null = null;
+vi.mock('../../auth', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../auth')>();
+  return {
+    ...real,
+    useAuth() {
+      const fromProvider = real.useAuth();
+      return signedIn ?? fromProvider;
+    },
+  };
+});
 
 /** A visitor's cart, kept in the browser as the store keeps it. */
 const visitorCart = [
@@ -17,6 +31,7 @@ const visitorCart = [
 ];
 
 beforeEach(() => {
+  signedIn = null;
   localStorage.setItem('beatCart', JSON.stringify(visitorCart));
   // The only call a visitor's cart makes: the license terms its summary shows.
   vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ terms: [] })));
@@ -109,5 +124,67 @@ describe('the cart', () => {
     expect(screen.queryByRole('checkbox', { name: /Night Drive/ })).toBeNull();
     expect(within(summary()).getByText('Low Empire')).toBeTruthy();
     expect(amount('Total')).toBe('$24.99');
+  });
+});
+
+describe('the cart of a signed-in buyer', () => {
+  const buyer = { _id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', hasPasswordChanged: true } as User;
+  const line = { artistName: 'Test Artist', hasStems: true, addedAt: '2026-01-01T00:00:00.000Z' };
+
+  beforeEach(() => {
+    signedIn = { user: buyer, isAuthenticated: true, canUseAccount: true, isLoading: false, userError: null } as ReturnType<typeof useAuth>;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        if (path === '/api/cart/u1') {
+          return jsonResponse({
+            cartItems: [
+              { ...line, _id: 'b1', beatTitle: 'Night Drive', slug: 'night-drive', beatType: 'Non-Exclusive', licence: 'MP3', price: 19.99 },
+              { ...line, _id: 'b2', beatTitle: 'Low Empire', slug: 'low-empire', beatType: 'Non-Exclusive', licence: 'MP3', price: 24.99 },
+            ],
+          });
+        }
+        if (path === '/api/stemscart/u1') {
+          return jsonResponse({
+            cartItems: [
+              { ...line, _id: 'b3', beatTitle: 'Paper Moon', slug: 'paper-moon', price: 25 },
+              { ...line, _id: 'b4', beatTitle: 'Glass Mirage', slug: 'glass-mirage', price: 25 },
+            ],
+          });
+        }
+        if (path === '/api/licenses/terms') return jsonResponse({ terms: [] });
+        // No quote: the summaries show list prices.
+        return jsonResponse({ message: 'unavailable' }, 503);
+      }),
+    );
+  });
+
+  const summaryOf = (list: 'Beats' | 'Stems') => screen.getByRole('complementary', { name: `Order Summary — ${list}` });
+  const totalOf = (list: 'Beats' | 'Stems') => within(summaryOf(list)).getByText('Total').nextElementSibling?.textContent;
+
+  it('lists stems at $25.00 each in their own list, with their own summary', async () => {
+    renderCart();
+    const stems = await screen.findByRole('list', { name: 'Stems' });
+    expect(within(stems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/Paper Moon.*STEMS.*\$25\.00/),
+      expect.stringMatching(/Glass Mirage.*STEMS.*\$25\.00/),
+    ]);
+    expect(within(summaryOf('Stems')).getByText('Select the items you want to buy.')).toBeTruthy();
+  });
+
+  it('clears the selection of one list when something is selected in the other', async () => {
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('checkbox', { name: /Night Drive/ }));
+    expect(within(summaryOf('Beats')).getByText('Night Drive')).toBeTruthy();
+    expect(totalOf('Beats')).toBe('$19.99');
+
+    await user.click(screen.getByRole('checkbox', { name: /Paper Moon/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Glass Mirage/ }));
+    expect(within(summaryOf('Stems')).getByText('Paper Moon and 1 more')).toBeTruthy();
+    expect(totalOf('Stems')).toBe('$50.00');
+    expect((screen.getByRole('checkbox', { name: /Night Drive/ }) as HTMLInputElement).checked).toBe(false);
+    expect(within(summaryOf('Beats')).getByText('Select the items you want to buy.')).toBeTruthy();
+    expect(totalOf('Beats')).toBe('$0.00');
   });
 });
