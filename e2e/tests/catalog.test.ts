@@ -40,10 +40,16 @@ describe('catalog', () => {
     await page.getByRole('heading', { name: 'NEW EXCLUSIVES' }).waitFor();
     await page.getByRole('heading', { name: 'VIP CATALOG' }).waitFor();
     await page.getByText('Get FULL access to the 300+ beats VIP catalog for $29').waitFor();
-    // Each unit's word is drawn by the stylesheet under its value (countdown.css: the card's elements stay few).
-    await page.locator('.countdown__unit').first().waitFor();
-    const words = await page.locator('.countdown__unit').evaluateAll((units) => units.slice(0, 4).map((unit) => getComputedStyle(unit, '::after').content));
-    expect(words).toEqual(['"Days"', '"Hours"', '"Min"', '"Sec"']);
+    // Each unit reads as its value and its word, in the page's text.
+    const countdown = page.getByRole('list', { name: 'Offer ends in' }).first();
+    await countdown.waitFor();
+    const units = await countdown.getByRole('listitem').allTextContents();
+    expect(units).toEqual([
+      expect.stringMatching(/^\d{2} Days$/),
+      expect.stringMatching(/^\d{2} Hours$/),
+      expect.stringMatching(/^\d{2} Min$/),
+      expect.stringMatching(/^\d{2} Sec$/),
+    ]);
     const firstCard = page.getByRole('region', { name: 'Exclusive beats' });
     const before = await firstCard.innerText();
     await page.waitForTimeout(1500);

@@ -1,6 +1,6 @@
 /**
- * The web app's price, number and date formatters print what `Intl`'s en-US formats print, without using `Intl` (whose
- * first use costs the catalog's first render its locale data: apps/web/src/lib/format.ts).
+ * The web app's price, number and date formatters (apps/web/src/lib/format.ts) print what `Intl`'s plain en-US formats
+ * print, except that an amount that rounds to nothing is never negative.
  */
 import { describe, expect, it } from 'vitest';
 import { formatPrice, formatShortPrice, formatUsDate, groupDigits } from '../../apps/web/src/lib/format.js';

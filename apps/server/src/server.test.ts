@@ -59,25 +59,3 @@ describe('the embedded database in the data folder', () => {
     expect(await exited(fourth.child)).toBe(0);
   }, 120_000);
 });
-
-describe('memory at rest', () => {
-  it('collects its garbage once it has had no request for 5 s, and only after a request', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'beat-rest-'));
-    try {
-      const server = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'debug' });
-      children.push(server);
-      const collected = () => (server.output().match(/collected the garbage at rest/g) ?? []).length;
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
-      expect(collected()).toBe(0); // no request yet: nothing to tidy
-
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-      const deadline = Date.now() + 15_000;
-      while (collected() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(collected()).toBe(1);
-      server.child.kill('SIGTERM');
-      expect(await exited(server.child)).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
-});

@@ -8,10 +8,6 @@ import { startRuntime } from './runtime.js';
 import { seedIfEmpty } from './seed/seed-once.js';
 import { startBackgroundWork } from './background.js';
 import type { RunningWorker } from './jobs/job-worker.js';
-import { collectWhenQuiet, fullCollection, type IdleCollection } from './lib/idle-collection.js';
-
-/** How long without a request before the server collects its garbage (src/lib/idle-collection.ts). */
-const QUIET_MS = 5_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,12 +22,10 @@ async function main(): Promise<void> {
   if (runtime.madePrivate > 0) app.log.warn(`tightened permissions of ${runtime.madePrivate} entries in DATA_DIR (${config.dataDir})`);
 
   let worker: RunningWorker | undefined;
-  let quiet: IdleCollection | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    quiet?.stop();
     app.log.info(`${signal} received: finishing requests in flight and closing`);
     try {
       // Both drain at once: requests in flight are answered (new ones get 503) while the worker stops claiming and
@@ -57,16 +51,6 @@ async function main(): Promise<void> {
       });
     }
     await app.listen({ host: config.host, port: config.port });
-    // At rest, the heap holds only what is in use (docs/decisions/0018-embedded-database-memory.md#collection-at-rest).
-    const collect = fullCollection();
-    quiet = collectWhenQuiet(() => {
-      const before = process.memoryUsage().heapUsed;
-      const started = performance.now();
-      collect();
-      const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-      app.log.debug({ heapUsedMb: [mb(before), mb(process.memoryUsage().heapUsed)], ms: Math.round(performance.now() - started) }, 'collected the garbage at rest');
-    }, QUIET_MS);
-    app.server.on('request', quiet.activity);
     // Preview renders, countdowns and housekeeping: durable jobs in the database, run here unless turned off.
     if (config.workerConcurrency > 0) worker = await startBackgroundWork(runtime.deps, app.log, runtime.database.kind === 'pglite');
   } catch (error) {

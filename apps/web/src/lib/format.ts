@@ -1,30 +1,36 @@
 /**
- * Small display formatters shared by the catalog, player and cart. Kept free of date libraries and of `Intl`: the
- * first use of `Intl` in a page loads the browser's locale data, about 40 ms of main thread on a fast computer and
- * four times that on a phone, in the middle of the catalog's first render (docs/decisions/0019-first-screen.md).
- * What they print is what `Intl`'s en-US formats print, except that an amount that rounds to nothing is never
- * negative (`e2e/tests/formatting.test.ts` compares them).
+ * Small display formatters shared by the catalog, player and cart: prices in the store's currency (USD), counts and
+ * dates as en-US writes them, and track times. Each `Intl` formatter is made once, here, and reused.
  */
 
-/** "1,234,567": a whole number's digits in groups of three, as en-US writes them. */
+const LOCALE = 'en-US';
+const CURRENCY = 'USD';
+
+// `signDisplay: 'negative'`: an amount that rounds to nothing is never negative ("$0.00", not "-$0.00").
+const price = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'negative',
+});
+// The banner's words write a whole price as "$29", its digits ungrouped.
+const wholeDollars = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+  useGrouping: false,
+  signDisplay: 'negative',
+});
+const grouped = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, roundingMode: 'trunc', signDisplay: 'negative' });
+const usDate = new Intl.DateTimeFormat(LOCALE, { month: '2-digit', day: '2-digit', year: 'numeric' });
+const minutes = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: false });
+const seconds = new Intl.NumberFormat(LOCALE, { minimumIntegerDigits: 2, maximumFractionDigits: 0, useGrouping: false });
+
+/** "1,234,567": a whole number's digits in groups of three (a fraction is dropped). */
 export function groupDigits(whole: number): string {
-  const sign = whole < 0 ? '-' : '';
-  const digits = String(Math.abs(Math.trunc(whole)));
-  let out = '';
-  for (let end = digits.length; end > 0; end -= 3) out = digits.slice(Math.max(0, end - 3), end) + (out ? `,${out}` : '');
-  return sign + out;
-}
-
-/**
- * A non-negative amount in whole cents, rounded as `Intl` rounds: on the number as JavaScript writes it ("1.005"),
- * half a cent up — not on its binary value (1.00499999…), which `Math.round(amount * 100)` would see.
- */
-function centsOf(amount: number): number {
-  const text = String(amount);
-  if (text.includes('e')) return Math.round(amount * 100); // below a millionth or above 10^21: no half cents to round
-  const [whole = '0', fraction = ''] = text.split('.');
-  const cents = Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
-  return fraction.length > 2 && fraction[2]! >= '5' ? cents + 1 : cents;
+  return grouped.format(whole);
 }
 
 /**
@@ -32,9 +38,7 @@ function centsOf(amount: number): number {
  * alike everywhere (docs/product/screens-and-words.md#dates-and-prices). Half a cent rounds away from zero.
  */
 export function formatPrice(amount: number): string {
-  const cents = centsOf(Math.abs(amount));
-  const sign = amount < 0 && cents > 0 ? '-' : '';
-  return `${sign}$${groupDigits(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+  return price.format(amount);
 }
 
 /**
@@ -42,20 +46,20 @@ export function formatPrice(amount: number): string {
  * docs/product/screens-and-words.md#catalog-page). Everything else uses formatPrice.
  */
 export function formatShortPrice(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : formatPrice(amount);
+  return Number.isInteger(amount) ? wholeDollars.format(amount) : formatPrice(amount);
 }
 
-/** "03/04/2026": a date as en-US writes it with a two-digit month and day, in the visitor's time zone. */
+/**
+ * "03/04/2026": a date as en-US writes it with a two-digit month and day, in the visitor's time zone; a date that
+ * cannot be read reads "Invalid Date", as the purchase screens word it (`Intl` would throw).
+ */
 export function formatUsDate(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()}`;
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : usDate.format(date);
 }
 
 /** Track time as m:ss ("3:07"); anything unknown reads 0:00. */
-export function formatTime(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
-  const whole = Math.floor(seconds);
-  const m = Math.floor(whole / 60);
-  const s = whole % 60;
-  return `${m}:${s.toString().padStart(2, '0')}`;
+export function formatTime(totalSeconds: number): string {
+  if (!Number.isFinite(totalSeconds) || totalSeconds < 0) return '0:00';
+  const whole = Math.floor(totalSeconds);
+  return `${minutes.format(Math.floor(whole / 60))}:${seconds.format(whole % 60)}`;
 }

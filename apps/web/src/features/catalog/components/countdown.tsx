@@ -12,17 +12,15 @@ export function Countdown({ endIso, onEnd, className }: { endIso: string; onEnd?
     ['Min', left.minutes],
     ['Sec', left.seconds],
   ];
-  // One list, its label its name, each unit's value its item's text and its word drawn by the stylesheet (countdown.css):
-  // five elements a card, which keeps the catalog's page under its element budget with its carousel of exclusives
-  // (docs/decisions/0019-first-screen.md).
+  // One list, its label its name; each unit reads as its value and its word ("02 Days").
   return (
     <ol
       className={['countdown', 'countdown__units', left.done && 'countdown--done', className].filter(Boolean).join(' ')}
       aria-label={left.done ? 'Offer ended' : 'Offer ends in'}
     >
       {units.map(([label, value]) => (
-        <li key={label} className="countdown__unit" data-label={label}>
-          {two(value)}
+        <li key={label} className="countdown__unit">
+          {two(value)} <span className="countdown__word">{label}</span>
         </li>
       ))}
     </ol>

@@ -1,0 +1,190 @@
+import type { ReactNode } from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@beat/shared';
+import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
+import { AuthProvider, useAuth } from '../../auth';
+import { CartPage } from './cart-page';
+
+const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
+
+/** The signed-in state a test sets; null: the provider's own (a visitor, as nothing is stored). */
+let signedIn: ReturnType<typeof useAuth> | null = null;
+vi.mock('../../auth', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../auth')>();
+  return {
+    ...real,
+    useAuth() {
+      const fromProvider = real.useAuth();
+      return signedIn ?? fromProvider;
+    },
+  };
+});
+
+/** A visitor's cart, kept in the browser as the store keeps it. */
+const visitorCart = [
+  { _id: 'b1', beatTitle: 'Night Drive', price: 19.99, slug: 'night-drive', licence: 'MP3' },
+  { _id: 'b2', beatTitle: 'Low Empire', price: 24.99, slug: 'low-empire', licence: 'MP3' },
+  { _id: 'b3', beatTitle: 'Glass Mirage', price: 250, slug: 'glass-mirage', licence: 'EXCLUSIVE' },
+];
+
+beforeEach(() => {
+  signedIn = null;
+  localStorage.setItem('beatCart', JSON.stringify(visitorCart));
+  // The only call a visitor's cart makes: the license terms its summary shows.
+  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ terms: [] })));
+});
+
+function renderCart() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/cart" element={<CartPage />} />
+      <Route path="/login" element={<h1>Log in</h1>} />
+    </Routes>,
+    { route: '/cart', wrap: withAuth },
+  );
+}
+
+const summary = () => screen.getByRole('complementary', { name: /Order Summary/ });
+/** An amount of the summary by its name ("Subtotal", "Total"). */
+const amount = (name: string) => within(summary()).getByText(name).nextElementSibling?.textContent;
+const row = (title: string) => screen.getByRole('checkbox', { name: new RegExp(title) });
+
+describe('the cart', () => {
+  it('lists each beat with its licence and price, and sums the whole list until something is selected', () => {
+    renderCart();
+    const list = screen.getByRole('list', { name: 'Beats' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/Night Drive.*MP3.*\$19\.99/),
+      expect.stringMatching(/Low Empire.*MP3.*\$24\.99/),
+      expect.stringMatching(/Glass Mirage.*EXCLUSIVE.*\$250\.00/),
+    ]);
+    expect(within(summary()).getByText('Night Drive and 2 more')).toBeTruthy();
+    expect(amount('Subtotal')).toBe('$294.98');
+    expect(amount('Total')).toBe('$294.98');
+  });
+
+  it('sums only the selected items, and names the first and how many more', async () => {
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(row('Low Empire'));
+    expect(within(summary()).getByText('Low Empire')).toBeTruthy();
+    expect(amount('Total')).toBe('$24.99');
+
+    await user.click(row('Glass Mirage'));
+    expect(within(summary()).getByText('Low Empire and 1 more')).toBeTruthy();
+    expect(amount('Subtotal')).toBe('$274.99');
+    expect(amount('Total')).toBe('$274.99');
+    expect(screen.getByText('2 of 3 selected')).toBeTruthy();
+
+    await user.click(row('Low Empire'));
+    expect(within(summary()).getByText('Glass Mirage')).toBeTruthy();
+    expect(amount('Total')).toBe('$250.00');
+  });
+
+  it('selects and clears the whole list at once', async () => {
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all beats' }));
+    expect(within(summary()).getByText('Night Drive and 2 more')).toBeTruthy();
+    expect(amount('Total')).toBe('$294.98');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all beats' }));
+    expect(within(summary()).getByText('Select the items you want to buy.')).toBeTruthy();
+    expect(amount('Total')).toBe('$0.00');
+  });
+
+  it("asks for a selection when Pay Now has nothing to buy: 'Please select at least one item to purchase.'", async () => {
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(row('Night Drive'));
+    await user.click(row('Night Drive'));
+    await user.click(within(summary()).getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Please select at least one item to purchase.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Log in' })).toBeNull();
+  });
+
+  it('sends a visitor who pays to log in first', async () => {
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(row('Low Empire'));
+    await user.click(within(summary()).getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('takes a removed item off the list and out of the total', async () => {
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(row('Night Drive'));
+    await user.click(row('Low Empire'));
+    await user.click(screen.getByRole('button', { name: 'Remove Night Drive from cart' }));
+    expect(await screen.findByText('Night Drive Removed from Cart')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Night Drive/ })).toBeNull();
+    expect(within(summary()).getByText('Low Empire')).toBeTruthy();
+    expect(amount('Total')).toBe('$24.99');
+  });
+});
+
+describe('the cart of a signed-in buyer', () => {
+  const buyer = { _id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', hasPasswordChanged: true } as User;
+  const line = { artistName: 'Test Artist', hasStems: true, addedAt: '2026-01-01T00:00:00.000Z' };
+
+  beforeEach(() => {
+    signedIn = { user: buyer, isAuthenticated: true, canUseAccount: true, isLoading: false, userError: null } as ReturnType<typeof useAuth>;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        if (path === '/api/cart/u1') {
+          return jsonResponse({
+            cartItems: [
+              { ...line, _id: 'b1', beatTitle: 'Night Drive', slug: 'night-drive', beatType: 'Non-Exclusive', licence: 'MP3', price: 19.99 },
+              { ...line, _id: 'b2', beatTitle: 'Low Empire', slug: 'low-empire', beatType: 'Non-Exclusive', licence: 'MP3', price: 24.99 },
+            ],
+          });
+        }
+        if (path === '/api/stemscart/u1') {
+          return jsonResponse({
+            cartItems: [
+              { ...line, _id: 'b3', beatTitle: 'Paper Moon', slug: 'paper-moon', price: 25 },
+              { ...line, _id: 'b4', beatTitle: 'Glass Mirage', slug: 'glass-mirage', price: 25 },
+            ],
+          });
+        }
+        if (path === '/api/licenses/terms') return jsonResponse({ terms: [] });
+        // No quote: the summaries show list prices.
+        return jsonResponse({ message: 'unavailable' }, 503);
+      }),
+    );
+  });
+
+  const summaryOf = (list: 'Beats' | 'Stems') => screen.getByRole('complementary', { name: `Order Summary — ${list}` });
+  const totalOf = (list: 'Beats' | 'Stems') => within(summaryOf(list)).getByText('Total').nextElementSibling?.textContent;
+
+  it('lists stems at $25.00 each in their own list, with their own summary', async () => {
+    renderCart();
+    const stems = await screen.findByRole('list', { name: 'Stems' });
+    expect(within(stems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/Paper Moon.*STEMS.*\$25\.00/),
+      expect.stringMatching(/Glass Mirage.*STEMS.*\$25\.00/),
+    ]);
+    expect(within(summaryOf('Stems')).getByText('Select the items you want to buy.')).toBeTruthy();
+  });
+
+  it('clears the selection of one list when something is selected in the other', async () => {
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('checkbox', { name: /Night Drive/ }));
+    expect(within(summaryOf('Beats')).getByText('Night Drive')).toBeTruthy();
+    expect(totalOf('Beats')).toBe('$19.99');
+
+    await user.click(screen.getByRole('checkbox', { name: /Paper Moon/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Glass Mirage/ }));
+    expect(within(summaryOf('Stems')).getByText('Paper Moon and 1 more')).toBeTruthy();
+    expect(totalOf('Stems')).toBe('$50.00');
+    expect((screen.getByRole('checkbox', { name: /Night Drive/ }) as HTMLInputElement).checked).toBe(false);
+    expect(within(summaryOf('Beats')).getByText('Select the items you want to buy.')).toBeTruthy();
+    expect(totalOf('Beats')).toBe('$0.00');
+  });
+});
