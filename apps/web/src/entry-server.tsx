@@ -15,6 +15,8 @@ import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes } from './app/router';
+
+export { pageSources } from './app/router';
 import type { AppState } from './lib/app-state';
 import { setApiTransport } from './lib/api-client';
 import { prefetchStoreConfig } from './lib/store-config';

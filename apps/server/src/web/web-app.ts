@@ -39,6 +39,35 @@ interface Renderer {
     transport: (path: string, init: RequestInit) => Promise<Response>;
     nonce?: string;
   }): Promise<{ html: string; state: unknown }>;
+  /** The source files of the page at a path, as the build's manifest names them. */
+  pageSources?(pathname: string): string[];
+}
+
+/** The build's manifest (dist/.vite/manifest.json): each source's built file and the chunks it imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+function readManifest(distDir: string): Manifest {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+}
+
+/**
+ * `<link rel="modulepreload">` for the page's own code and what it imports, so the browser fetches it beside the
+ * app's entry rather than once the entry has run. Files the shell already names are left out.
+ */
+function modulePreloads(manifest: Manifest, sources: string[], shellHtml: string): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return [...files]
+    .filter((file) => !shellHtml.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 }
 
 /** The element the app reads its state from (apps/web/src/lib/app-state.ts). */
@@ -158,8 +187,10 @@ async function loadRenderer(distDir: string): Promise<Renderer | null> {
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined, version?: CatalogVersion): Promise<SendPage | null> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return null;
-  const shell = template(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  const shellHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const shell = template(shellHtml);
   const renderer = await loadRenderer(distDir);
+  const manifest = readManifest(distDir);
   const visitorPages = new ByteLru<VisitorPage>(VISITOR_PAGE_CACHE_BYTES);
 
   await app.register(fastifyStatic, {
@@ -186,7 +217,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const { html, state } = await renderer.render({ url: request.url, transport: transportFor(app, request), nonce });
     const { hoisted, body } = splitHoisted(html);
     // The page's own title replaces the shell's, unless the server gave the page a head of its own (a beat's).
-    const head = page.head || !hoisted ? before : before.replace(/<title>[\s\S]*?<\/title>/i, () => hoisted);
+    const titled = page.head || !hoisted ? before : before.replace(/<title>[\s\S]*?<\/title>/i, () => hoisted);
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const preloads = modulePreloads(manifest, renderer.pageSources?.(pathname) ?? [], shellHtml);
+    const head = preloads ? titled.replace('</head>', () => `${preloads}</head>`) : titled;
     const stateElement = `<script type="application/json" id="${APP_STATE_ID}">${scriptJson(state)}</script>`;
     return `${shell.head}${meta}${head}<div id="root">${body}</div>${stateElement}${shell.afterRoot}`;
   }

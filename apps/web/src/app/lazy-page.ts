@@ -21,11 +21,12 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * A page component whose code loads the first time it is shown, or earlier with `preload()`. Once the code is in, the
+ * A page component whose code loads the first time it is shown, or earlier with `preload()`; `source` names its file
+ * in src/app/routes/. Once the code is in, the
  * page renders at once, without suspending. Until then React keeps the server's HTML of the page as it is (the
  * router's Suspense boundary) and hydrates it once the code is in (docs/decisions/0030-server-rendering.md).
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, source: string) {
   let module: Promise<{ default: ComponentType<P> }> | undefined;
   let loaded: ComponentType<P> | undefined;
   const start = () => {
@@ -45,7 +46,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     return createElement(loaded ?? Lazy, props);
   }
   // Settles once the code is in or has failed (the page then shows its error when it renders).
-  return Object.assign(Page, { preload: () => start().then(() => undefined, () => undefined) });
+  return Object.assign(Page, { source, preload: () => start().then(() => undefined, () => undefined) });
 }
 
 /** True while some page's code is loading. */

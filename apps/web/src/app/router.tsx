@@ -7,41 +7,41 @@ import { lazyPage } from './lazy-page';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
-const CatalogPage = lazyPage(() => import('./routes/catalog').then((m) => m.CatalogPage));
-const VipPage = lazyPage(() => import('./routes/vip').then((m) => m.VipPage));
-const ExclusivesPage = lazyPage(() => import('./routes/exclusives').then((m) => m.ExclusivesPage));
-const LoginPage = lazyPage(() => import('./routes/login').then((m) => m.LoginPage));
-const SignupPage = lazyPage(() => import('./routes/signup').then((m) => m.SignupPage));
-const FavouritePage = lazyPage(() => import('./routes/favourite').then((m) => m.FavouritePage));
-const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password').then((m) => m.ForgotPasswordPage));
-const OtpVerificationPage = lazyPage(() => import('./routes/otp-verification').then((m) => m.OtpVerificationPage));
-const ChangePasswordPage = lazyPage(() => import('./routes/change-password').then((m) => m.ChangePasswordPage));
-const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage));
-const PaymentConfirmPage = lazyPage(() => import('./routes/payment-confirm').then((m) => m.PaymentConfirmPage));
-const UserDashboardPage = lazyPage(() => import('./routes/user-dashboard').then((m) => m.UserDashboardPage));
-const PurchaseHistoryPage = lazyPage(() => import('./routes/purchase-history').then((m) => m.PurchaseHistoryPage));
-const LibraryPage = lazyPage(() => import('./routes/library').then((m) => m.LibraryPage));
-const LicenseVerifyPage = lazyPage(() => import('./routes/license-verify').then((m) => m.LicenseVerifyPage));
-const LicenseTermsPage = lazyPage(() => import('./routes/license-terms').then((m) => m.LicenseTermsPage));
-const AccountSettingPage = lazyPage(() => import('./routes/account-setting').then((m) => m.AccountSettingPage));
+const CatalogPage = lazyPage(() => import('./routes/catalog').then((m) => m.CatalogPage), 'catalog');
+const VipPage = lazyPage(() => import('./routes/vip').then((m) => m.VipPage), 'vip');
+const ExclusivesPage = lazyPage(() => import('./routes/exclusives').then((m) => m.ExclusivesPage), 'exclusives');
+const LoginPage = lazyPage(() => import('./routes/login').then((m) => m.LoginPage), 'login');
+const SignupPage = lazyPage(() => import('./routes/signup').then((m) => m.SignupPage), 'signup');
+const FavouritePage = lazyPage(() => import('./routes/favourite').then((m) => m.FavouritePage), 'favourite');
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password').then((m) => m.ForgotPasswordPage), 'forgot-password');
+const OtpVerificationPage = lazyPage(() => import('./routes/otp-verification').then((m) => m.OtpVerificationPage), 'otp-verification');
+const ChangePasswordPage = lazyPage(() => import('./routes/change-password').then((m) => m.ChangePasswordPage), 'change-password');
+const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage), 'cart');
+const PaymentConfirmPage = lazyPage(() => import('./routes/payment-confirm').then((m) => m.PaymentConfirmPage), 'payment-confirm');
+const UserDashboardPage = lazyPage(() => import('./routes/user-dashboard').then((m) => m.UserDashboardPage), 'user-dashboard');
+const PurchaseHistoryPage = lazyPage(() => import('./routes/purchase-history').then((m) => m.PurchaseHistoryPage), 'purchase-history');
+const LibraryPage = lazyPage(() => import('./routes/library').then((m) => m.LibraryPage), 'library');
+const LicenseVerifyPage = lazyPage(() => import('./routes/license-verify').then((m) => m.LicenseVerifyPage), 'license-verify');
+const LicenseTermsPage = lazyPage(() => import('./routes/license-terms').then((m) => m.LicenseTermsPage), 'license-terms');
+const AccountSettingPage = lazyPage(() => import('./routes/account-setting').then((m) => m.AccountSettingPage), 'account-setting');
 // The admin area: one lazy chunk for its frame and guard, one per page (charts load only there).
-const AdminLayout = lazyPage(() => import('./routes/admin').then((m) => m.AdminLayout));
-const AdminDashboardPage = lazyPage(() => import('./routes/admin-dashboard').then((m) => m.AdminDashboardPage));
-const AdminBeatsPage = lazyPage(() => import('./routes/admin-beats').then((m) => m.AdminBeatsPage));
-const AdminUsersPage = lazyPage(() => import('./routes/admin-users').then((m) => m.AdminUsersPage));
-const AdminAnalyticsPage = lazyPage(() => import('./routes/admin-analytics').then((m) => m.AdminAnalyticsPage));
-const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-settings').then((m) => m.AdminStoreSettingsPage));
-const AdminLicensesPage = lazyPage(() => import('./routes/admin-licenses').then((m) => m.AdminLicensesPage));
-const AdminDealsPage = lazyPage(() => import('./routes/admin-deals').then((m) => m.AdminDealsPage));
-const AdminLeadsPage = lazyPage(() => import('./routes/admin-leads').then((m) => m.AdminLeadsPage));
-const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage));
-const StorePageRoute = lazyPage(() => import('./routes/store-page').then((m) => m.StorePageRoute));
-const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage));
-const BeatRoutePage = lazyPage(() => import('./routes/beat').then((m) => m.BeatRoutePage));
-const EmbedBeatRoutePage = lazyPage(() => import('./routes/embed-beat').then((m) => m.EmbedBeatRoutePage));
+const AdminLayout = lazyPage(() => import('./routes/admin').then((m) => m.AdminLayout), 'admin');
+const AdminDashboardPage = lazyPage(() => import('./routes/admin-dashboard').then((m) => m.AdminDashboardPage), 'admin-dashboard');
+const AdminBeatsPage = lazyPage(() => import('./routes/admin-beats').then((m) => m.AdminBeatsPage), 'admin-beats');
+const AdminUsersPage = lazyPage(() => import('./routes/admin-users').then((m) => m.AdminUsersPage), 'admin-users');
+const AdminAnalyticsPage = lazyPage(() => import('./routes/admin-analytics').then((m) => m.AdminAnalyticsPage), 'admin-analytics');
+const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-settings').then((m) => m.AdminStoreSettingsPage), 'admin-store-settings');
+const AdminLicensesPage = lazyPage(() => import('./routes/admin-licenses').then((m) => m.AdminLicensesPage), 'admin-licenses');
+const AdminDealsPage = lazyPage(() => import('./routes/admin-deals').then((m) => m.AdminDealsPage), 'admin-deals');
+const AdminLeadsPage = lazyPage(() => import('./routes/admin-leads').then((m) => m.AdminLeadsPage), 'admin-leads');
+const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage), 'coming-soon');
+const StorePageRoute = lazyPage(() => import('./routes/store-page').then((m) => m.StorePageRoute), 'store-page');
+const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage), 'not-found');
+const BeatRoutePage = lazyPage(() => import('./routes/beat').then((m) => m.BeatRoutePage), 'beat');
+const EmbedBeatRoutePage = lazyPage(() => import('./routes/embed-beat').then((m) => m.EmbedBeatRoutePage), 'embed-beat');
 
 /** The page of each path, to fetch the first page's code while the shell renders. */
-const pageOf: Record<string, { preload: () => Promise<void> }[]> = {
+const pageOf: Record<string, { source: string; preload: () => Promise<void> }[]> = {
   [paths.home]: [CatalogPage],
   [paths.beats]: [CatalogPage],
   [paths.vip]: [VipPage],
@@ -68,15 +68,26 @@ const pageOf: Record<string, { preload: () => Promise<void> }[]> = {
   [paths.adminLeads]: [AdminLayout, AdminLeadsPage],
 };
 
-/** Asks for the code of the page at `pathname` (main.tsx, at start); settles once it is in. */
-export function preloadPage(pathname: string): Promise<void> {
+/** The pages shown at `pathname`. */
+function pagesAt(pathname: string) {
   const pages = [...(pageOf[pathname] ?? [])];
   // A beat's page and its embed are opened from shared links, so their code is asked for at once too.
   if (pathname.startsWith('/beat/')) pages.push(BeatRoutePage);
   if (pathname.startsWith('/embed/beat/')) pages.push(EmbedBeatRoutePage);
   if (pathname.startsWith('/pages/')) pages.push(StorePageRoute);
   if (pathname.startsWith('/licenses/terms/')) pages.push(LicenseTermsPage);
-  return Promise.all(pages.map((page) => page.preload())).then(() => undefined);
+  if (pathname.startsWith('/licenses/verify/')) pages.push(LicenseVerifyPage);
+  return pages;
+}
+
+/** Asks for the code of the page at `pathname` (main.tsx, at start); settles once it is in. */
+export function preloadPage(pathname: string): Promise<void> {
+  return Promise.all(pagesAt(pathname).map((page) => page.preload())).then(() => undefined);
+}
+
+/** The source files of the page at `pathname`: the server names their built code in the page's head, to load with the app's. */
+export function pageSources(pathname: string): string[] {
+  return pagesAt(pathname).map((page) => `src/app/routes/${page.source}.tsx`);
 }
 
 /** A failing page is replaced inside the shell, so the menu and the player stay usable; the next page tries again. */

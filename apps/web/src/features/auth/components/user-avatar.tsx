@@ -1,5 +1,5 @@
 /** The user's picture, else their initials on their profile colour (docs/product/screens-and-words.md#layout). Decorative: name the link around it. */
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { User } from '@beat/shared';
 import { avatarInitials, inkFor, profileColor } from '../lib/profile-color';
 import './user-avatar.css';
@@ -10,8 +10,13 @@ export interface UserAvatarProps {
   className?: string;
 }
 
+const noSubscription = () => () => {};
+/** The avatar's colour in the server's HTML, before the browser's own is known. */
+const SERVER_COLOR = '#3f3f52';
+
 export function UserAvatar({ user, size = 36, className }: UserAvatarProps) {
-  const [background] = useState(profileColor);
+  // The colour is this browser's: the server renders a neutral one, replaced as the page hydrates.
+  const background = useSyncExternalStore(noSubscription, profileColor, () => SERVER_COLOR);
   const [imageFailed, setImageFailed] = useState(false);
   const classes = ['user-avatar', className].filter(Boolean).join(' ');
   const style = { width: size, height: size };
