@@ -762,7 +762,12 @@ function writeBenchmarks(failed: number): void {
   ].join('\n');
   const index = sections.findIndex((section) => section.startsWith(`${heading}\n`));
   if (index >= 0) sections[index] = `${body}\n`;
-  else sections.push(`${sections.at(-1)?.endsWith('\n\n') ? '' : '\n'}${body}\n`);
+  else {
+    // A new section goes above the history of earlier set-ups, which stays last.
+    const history = sections.findIndex((section) => section.startsWith('## History'));
+    if (history >= 0) sections.splice(history, 0, `${body}\n`);
+    else sections.push(`${sections.at(-1)?.endsWith('\n\n') ? '' : '\n'}${body}\n`);
+  }
   writeFileSync(file, sections.join('').replace(/\n{3,}/g, '\n\n'));
   console.log(`(written to docs/benchmarks.md, section "${heading.slice(3)}")`);
 }
