@@ -10,7 +10,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { registerTextInputRule } from './lib/text-input.js';
 import { registerJsonCompression } from './lib/compression.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { registerCrossSiteCheck } from './modules/auth/cross-site-requests.js';
+import { registerCrossSiteCheck } from './modules/auth/cross-site.hooks.js';
 import { beatsRoutes } from './modules/beats/beats.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { playsRoutes } from './modules/plays/plays.routes.js';

@@ -20,7 +20,7 @@ import { notFound } from '../../lib/errors.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { callerOf, requireAuth, userByEmailFor } from '../auth/auth.hooks.js';
 import { rememberDevice } from '../auth/known-device.hooks.js';
-import { setSessionCookie } from '../auth/session-cookie.js';
+import { setSessionCookie } from '../auth/session-cookie.hooks.js';
 import { toUserDto } from '../users/user-dto.js';
 import { changePassword, updateProfile } from './account-settings.service.js';
 import { requestOtp, recoveryMessages, resetPassword, verifyOtp } from './password-recovery.service.js';

@@ -10,7 +10,7 @@ import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { findUserByEmail, findUserById } from '../users/users.service.js';
 import { authenticate, type Caller } from './auth.service.js';
-import { clearSessionCookie, sessionCookieToken } from './session-cookie.js';
+import { clearSessionCookie, sessionCookieToken } from './session-cookie.hooks.js';
 
 export type { Caller };
 

@@ -15,7 +15,7 @@ import { toUserDto } from '../users/user-dto.js';
 import { callerOf, optionalAuth, requireAuth, userByEmailFor, userByIdFor } from './auth.hooks.js';
 import { knownDeviceToken, rememberDevice } from './known-device.hooks.js';
 import { login, logout, recordSessionTime, signup } from './auth.service.js';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.hooks.js';
 import { loginFormRoutes } from './login-form.routes.js';
 
 export function authRoutes(deps: Deps): FastifyPluginAsyncZod {

@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/errors.js';
 import { login } from './auth.service.js';
 import { knownDeviceToken, rememberDevice } from './known-device.hooks.js';
-import { setSessionCookie } from './session-cookie.js';
+import { setSessionCookie } from './session-cookie.hooks.js';
 
 const formBody = z.object({
   email: z.string().optional(),

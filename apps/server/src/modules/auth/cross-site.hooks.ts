@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/errors.js';
-import { hasSessionCookie } from './session-cookie.js';
+import { hasSessionCookie } from './session-cookie.hooks.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The calls that start a session: a forged one would sign the browser into someone else's account (login CSRF). */
