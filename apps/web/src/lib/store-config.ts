@@ -5,7 +5,7 @@ import { api } from './api-client';
 import { takeFirstAnswer } from './first-answers';
 
 export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
-  return api<StoreConfig>('/api/config', { signal, auth: false });
+  return api<StoreConfig>('/api/config', { signal });
 }
 
 export function getStoreConfigQueryOptions() {
