@@ -97,7 +97,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Beat Market API', version: '1.0.0', description: 'The beat marketplace API. Errors answer { message }.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // What the web app sends instead of the header: the same session, set by login and sign-up (docs/security.md#the-session-cookie).
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'bm_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -88,7 +88,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
           description:
             'The caller (by bearer token, else the session cookie), or `user: null` for a visitor. A session cookie whose ' +
             'session has ended answers `user: null` and clears the cookie.',
-          security: [{ bearer: [] }, {}],
+          security: [{ bearer: [] }, { sessionCookie: [] }, {}],
           response: { 200: meResponse },
         },
       },

@@ -109,6 +109,15 @@ describe('the caller', () => {
     expect(res.json().user._id).toBe(user.id);
   });
 
+  it('is named by the cookie in the admin area too (its guard runs before the body is read)', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const { cookie } = await loginCookie(admin.email);
+    expect((await inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } })).statusCode).toBe(200);
+    const user = await createUser(t);
+    const { cookie: userCookie } = await loginCookie(user.email);
+    expect((await inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: userCookie } })).statusCode).toBe(403);
+  });
+
   it('is named by a bearer header first, when both are sent', async () => {
     const cookieUser = await createUser(t);
     const bearerUser = await createUser(t);
