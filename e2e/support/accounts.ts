@@ -35,12 +35,12 @@ export async function createAccount(prefix = 'e2e'): Promise<AuthResponse & { pa
   return { ...((await res.json()) as AuthResponse), password };
 }
 
-/** Signs a page in without going through the login form (the form itself has its own tests). */
+/**
+ * Signs a page in without going through the login form (the form itself has its own tests): the browser gets the
+ * session's httpOnly cookie, as the login call would have set it (a browser-session cookie, no Remember me).
+ */
 export async function signIn(page: Page, session: AuthResponse): Promise<void> {
-  await page.goto('/favicon.svg');
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('email', s.user.email);
-    localStorage.setItem('isAuthenticated', 'true');
-  }, session);
+  await page.context().addCookies([
+    { name: 'bm_session', value: session.token, url: baseURL(), httpOnly: true, sameSite: 'Lax' },
+  ]);
 }

@@ -104,6 +104,9 @@ describe('log in', () => {
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === 'bm_session');
     expect(session?.expires).toBe(-1); // a browser-session cookie: gone when the browser closes
+    // Set by the server, out of page script's reach.
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('bm_session');
 
     // A link opened in a new tab of the same browser stays logged in.
     const tab = await page.context().newPage();
@@ -120,8 +123,11 @@ describe('log in', () => {
     await second.page.getByLabel('Remember me').check();
     await logIn(second.page, demo.free);
     await second.page.waitForURL((url) => url.pathname === '/');
-    expect(await second.page.evaluate(() => localStorage.getItem('isAuthenticated'))).toBe('true');
-    expect((await second.page.context().cookies()).some((c) => c.name === 'bm_session')).toBe(false);
+    // Remembered: the cookie outlives the browser, for REMEMBER_TTL_DAYS (30 by default).
+    const remembered = (await second.page.context().cookies()).find((c) => c.name === 'bm_session');
+    expect(remembered?.httpOnly).toBe(true);
+    expect(remembered!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(await second.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });
 

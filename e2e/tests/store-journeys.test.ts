@@ -69,7 +69,7 @@ async function leaseBeats(n: number, offset: number): Promise<Beat[]> {
 async function slowUser(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/getuser', async (route) => {
+  await page.route('**/api/me', async (route) => {
     await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     await route.continue();
   });

@@ -99,6 +99,17 @@ function calls(): Call[] {
     call('POST /api/changebeattype', send('POST', '/api/changebeattype', () => ({ beatId: bought.id })), 200),
     call('POST /api/signup', send('POST', '/api/signup', () => ({ fullName: 'New Visitor', email: 'matrix-new@example.test', password: 'a-good-password' })), 201),
     call('POST /api/login', send('POST', '/api/login', () => ({ email: other.email, password: 'test-password' })), 200),
+    call(
+      'POST /login',
+      () => ({
+        method: 'POST' as const,
+        url: '/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: other.email, password: 'test-password', returnUrl: '/favourite' }).toString(),
+      }),
+      303,
+    ),
+    call('GET /api/me', get(() => '/api/me'), 200),
     call('POST /sendotp', send('POST', '/sendotp', () => ({ email: 'nobody-here@example.test' })), 200),
     call('POST /verifyotp', send('POST', '/verifyotp', () => ({ email: 'nobody-here@example.test', otp: 'ABCDE' })), 400),
     call(

@@ -1,5 +1,6 @@
 /** Builds the app: plugins, then routes, one error handler, one 404 handler. */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { registerTextInputRule } from './lib/text-input.js';
 import { registerJsonCompression } from './lib/compression.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { registerCrossSiteCheck } from './modules/auth/cross-site.hooks.js';
 import { beatsRoutes } from './modules/beats/beats.routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
 import { playsRoutes } from './modules/plays/plays.routes.js';
@@ -88,11 +90,20 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const endRouteCheck = refuseUnclassifiedRoutes(app);
 
   registerSecurityHeaders(app, deps.config);
+  // The session cookie (docs/security.md#the-session-cookie), and no state-changing call it authenticates from another site.
+  await app.register(fastifyCookie);
+  registerCrossSiteCheck(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Beat Market API', version: '1.0.0', description: 'The beat marketplace API. Errors answer { message }.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // What the web app sends instead of the header: the same session, set by login and sign-up (docs/security.md#the-session-cookie).
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'bm_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -14,6 +14,8 @@ export const messages = {
   failedToAddFavorite: 'Failed to add to favorites',
   failedToRemoveFavorite: 'Failed to remove from favorites',
   invalidCredentials: 'Invalid email or password',
+  /** A state-changing call carrying the session cookie from another site (docs/security.md#cross-site-requests). */
+  crossSiteRefused: 'This request came from another site and was refused. Please try again from the store itself.',
   /** The database is restarting or unreachable: answered 503 with Retry-After (docs/reliability.md). */
   storeUnavailable: 'The store is briefly unavailable. Please try again in a moment.',
 } as const;

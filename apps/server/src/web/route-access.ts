@@ -50,6 +50,8 @@ export const routeAccess: Record<string, AccessClass> = {
   // Signing up, logging in and recovering a password: a visitor has no token yet (limited per address and e-mail).
   'POST /api/signup': 'public',
   'POST /api/login': 'public',
+  // The login form posted without JavaScript: the same login, answered with a redirect.
+  'POST /login': 'public',
   'POST /sendotp': 'public',
   'POST /verifyotp': 'public',
   'POST /api/changenewpassword': 'public',
@@ -60,6 +62,8 @@ export const routeAccess: Record<string, AccessClass> = {
   // The account itself: what an account that must change its password may still do, then its profile.
   'POST /api/logout': 'account',
   'POST /api/getuser': 'account',
+  // Who is calling: a visitor gets { user: null }, never an error.
+  'GET /api/me': 'public',
   'POST /api/update-session-time': 'account',
   'POST /api/changePassword': 'account',
   'POST /api/updateinfo': 'user',

@@ -71,6 +71,6 @@ export function withReturnUrl(path: string, returnUrl: string): string {
 }
 
 export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return paths.home;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home;
   return value;
 }

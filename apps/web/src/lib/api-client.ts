@@ -1,5 +1,4 @@
-/** The one place that talks HTTP to the server. */
-import { loadSession } from './auth-storage';
+/** The one place that talks HTTP to the server. The session is the httpOnly cookie the browser sends along. */
 import { noteServerTime, SERVER_TIME_HEADER } from './server-clock';
 import { noteCatalogAnswer } from './catalog-version-seen';
 
@@ -27,7 +26,7 @@ export function setApiTransport(transport: typeof fetch): void {
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 
-/** Called when the server says the stored token is no longer valid. */
+/** Called when the server answers 401: the session has ended (logged out elsewhere, password changed, expired). */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
@@ -38,16 +37,12 @@ export interface RequestOptions {
   /** Sent as JSON, except FormData, which goes as multipart/form-data (the browser writes its boundary). */
   body?: unknown;
   signal?: AbortSignal;
-  /** Send the bearer token even if the call does not need it (default: whenever one is stored). */
-  auth?: boolean;
   /** Keep the request alive while the page unloads (used for logout's session time). */
   keepalive?: boolean;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const session = options.auth === false ? null : loadSession();
-  if (session) headers.Authorization = `Bearer ${session.token}`;
   const multipart = options.body instanceof FormData;
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
@@ -57,6 +52,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await send(path, {
       method: options.method ?? 'GET',
       headers,
+      credentials: 'same-origin',
       body: multipart ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,
@@ -78,7 +74,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && session) unauthorizedListeners.forEach((l) => l());
+    if (response.status === 401) unauthorizedListeners.forEach((l) => l());
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message
@@ -109,21 +105,17 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return (plain?.[1] ?? plain?.[2])?.trim() || null;
 }
 
-/** Fetches a small file that needs the bearer token (a licence PDF, a CSV export): its bytes and the server's file name. */
+/** Fetches a small file that needs the session (a licence PDF, a CSV export): its bytes and the server's file name. */
 export async function apiFile(path: string, options: { signal?: AbortSignal } = {}): Promise<{ blob: Blob; fileName: string | null }> {
-  const session = loadSession();
   let response: Response;
   try {
-    response = await fetch(path, {
-      headers: session ? { Authorization: `Bearer ${session.token}` } : {},
-      signal: options.signal,
-    });
+    response = await fetch(path, { credentials: 'same-origin', signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
   }
   if (!response.ok) {
-    if (response.status === 401 && session) unauthorizedListeners.forEach((l) => l());
+    if (response.status === 401) unauthorizedListeners.forEach((l) => l());
     let message = `Download failed (${response.status})`;
     try {
       const data: unknown = await response.json();

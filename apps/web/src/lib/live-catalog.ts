@@ -42,7 +42,7 @@ export function useLiveCatalog(pollMs = LIVE_CATALOG_POLL_MS): void {
       if (asking || stopped) return;
       asking = true;
       try {
-        const { version } = await api<{ version: number }>('/api/catalog/version', { auth: false });
+        const { version } = await api<{ version: number }>('/api/catalog/version');
         // Moved since the last poll, or newer than an answer on screen (a change before the first poll).
         const oldestShown = takeOldestCatalogAnswer();
         if ((known !== null && version !== known) || (oldestShown !== null && oldestShown < version)) {

@@ -4,7 +4,7 @@ import type { StoreConfig } from '@beat/shared';
 import { api } from './api-client';
 
 export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
-  return api<StoreConfig>('/api/config', { signal, auth: false });
+  return api<StoreConfig>('/api/config', { signal });
 }
 
 export function getStoreConfigQueryOptions() {

@@ -77,6 +77,8 @@ export interface PasswordChange {
   user: UserRow;
   /** The caller's new token when it changed its own password (every old token has ended), else null. */
   token: string | null;
+  /** Whether the caller's new session is remembered, as the one it replaced was. */
+  remember: boolean;
 }
 
 /** Changes a password given the current one; ends all of the account's sessions (docs/product/accounts.md#passwords). */
@@ -114,8 +116,8 @@ export async function changePassword(
     await revokeAllSessions(tx, user.id, now);
     return row!;
   });
-  if (!ownSession) return { user: updated, token: null };
+  if (!ownSession) return { user: updated, token: null, remember: false };
   // The caller keeps working on a fresh token, as long-lived as the one it replaced.
   const session = await startSession(deps, updated, remember);
-  return { user: session.user, token: session.token };
+  return { user: session.user, token: session.token, remember: session.remember };
 }

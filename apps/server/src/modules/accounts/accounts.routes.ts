@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors.js';
 import { sendStoredFile } from '../../lib/send-file.js';
 import { callerOf, requireAuth, userByEmailFor } from '../auth/auth.hooks.js';
 import { rememberDevice } from '../auth/known-device.hooks.js';
+import { setSessionCookie } from '../auth/session-cookie.hooks.js';
 import { toUserDto } from '../users/user-dto.js';
 import { changePassword, updateProfile } from './account-settings.service.js';
 import { requestOtp, recoveryMessages, resetPassword, verifyOtp } from './password-recovery.service.js';
@@ -134,16 +135,17 @@ export function accountsRoutes(deps: Deps): FastifyPluginAsyncZod {
           ...secured,
           description:
             'Changes a password given the current one (`password`). Ends every session of the account, the caller’s too: ' +
-            'the answer carries the caller’s new token.',
+            'the answer carries the caller’s new token, and sets it as the session cookie, as long-lived as the old one.',
           body: changePasswordBody,
           response: { 200: changePasswordResponse },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const caller = callerOf(request);
         const user = await userByEmailFor(deps, caller, request.body.email);
         const { password, newPassword } = request.body;
         const changed = await changePassword(deps, caller, user, password, newPassword, request.ip);
+        if (changed.token) setSessionCookie(deps, reply, { token: changed.token, remember: changed.remember });
         return { message: accountMessages.passwordChanged, token: changed.token, user: toUserDto(changed.user) };
       },
     );

@@ -1,5 +1,6 @@
 /**
- * Who is calling: resolves the bearer token on routes that ask for it, and checks that a named user is the caller.
+ * Who is calling: resolves the bearer token (or else the session cookie) on routes that ask for it, and checks that
+ * a named user is the caller.
  * The guards every module's routes use (CONTRIBUTING.md#boundaries).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import type { UserRow } from '../../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { findUserByEmail, findUserById } from '../users/users.service.js';
 import { authenticate, type Caller } from './auth.service.js';
+import { clearSessionCookie, sessionCookieToken } from './session-cookie.hooks.js';
 
 export type { Caller };
 
@@ -25,13 +27,32 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-async function resolveCaller(deps: Deps, request: FastifyRequest): Promise<Caller | null> {
+const sessionEnded = 'Your session has ended. Please log in again.';
+
+interface Resolved {
+  caller: Caller | null;
+  /** The call carried a session cookie whose session has ended (logged out, password changed, expired, forged). */
+  endedCookie: boolean;
+}
+
+/**
+ * A bearer header wins and must be valid (API clients). Without one, the session cookie names the caller; a cookie
+ * whose session has ended is not an error here: the caller is a visitor and the answer clears the cookie.
+ */
+async function resolveCaller(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<Resolved> {
   const header = request.headers.authorization;
-  if (!header) return null;
-  const token = bearerToken(request);
-  const caller = token ? await authenticate(deps, token) : null;
-  if (!caller) throw unauthorized('Your session has ended. Please log in again.');
-  return caller;
+  if (header) {
+    const token = bearerToken(request);
+    const caller = token ? await authenticate(deps, token) : null;
+    if (!caller) throw unauthorized(sessionEnded);
+    return { caller, endedCookie: false };
+  }
+  const cookie = sessionCookieToken(request);
+  if (!cookie) return { caller: null, endedCookie: false };
+  const caller = await authenticate(deps, cookie);
+  if (caller) return { caller, endedCookie: false };
+  clearSessionCookie(deps, reply);
+  return { caller: null, endedCookie: true };
 }
 
 /** The product's words (docs/product/accounts.md#forced-password-change) for an account that must change its (temporary) password before anything else. */
@@ -54,19 +75,24 @@ function refusePendingPasswordChange(caller: Caller | null, options: RequireAuth
 /** preHandler: the route needs a logged-in caller. */
 export const requireAuth =
   (deps: Deps, options: RequireAuthOptions = {}) =>
-  async (request: FastifyRequest, _reply: FastifyReply) => {
-    const caller = await resolveCaller(deps, request);
-    if (!caller) throw unauthorized();
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    const { caller, endedCookie } = await resolveCaller(deps, request, reply);
+    if (!caller) throw unauthorized(endedCookie ? sessionEnded : undefined);
     refusePendingPasswordChange(caller, options);
     request.caller = caller;
   };
 
-/** preHandler: visitors welcome; a token, when sent, must be valid. */
-export const optionalAuth = (deps: Deps) => async (request: FastifyRequest, _reply: FastifyReply) => {
-  const caller = await resolveCaller(deps, request);
-  refusePendingPasswordChange(caller, {});
-  request.caller = caller;
-};
+/**
+ * preHandler: visitors welcome; a bearer token, when sent, must be valid, while a session cookie whose session has
+ * ended just makes a visitor (and is cleared).
+ */
+export const optionalAuth =
+  (deps: Deps, options: RequireAuthOptions = {}) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    const { caller } = await resolveCaller(deps, request, reply);
+    refusePendingPasswordChange(caller, options);
+    request.caller = caller;
+  };
 
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthorized();

@@ -35,6 +35,8 @@ export const loginBackoff = {
 export interface Session {
   token: string;
   user: UserRow;
+  /** "Remember me": the session lasts REMEMBER_TTL_DAYS across browser restarts, else TOKEN_TTL_HOURS for the browser's session. */
+  remember: boolean;
 }
 
 /** A session made by signing up or logging in, with the known-device token for the browser that did it. */
@@ -57,7 +59,7 @@ export async function startSession(deps: Deps, user: UserRow, remember: boolean)
     .where(eq(users.id, user.id))
     .returning();
   const token = await deps.tokens.sign({ userId: user.id, sessionId: session!.id }, expiresAt);
-  return { token, user: updated! };
+  return { token, user: updated!, remember };
 }
 
 export async function signup(deps: Deps, body: ParsedSignup, address: string): Promise<BrowserSession> {
@@ -71,7 +73,8 @@ export async function signup(deps: Deps, body: ParsedSignup, address: string): P
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) throw conflict('An account with this email already exists. Please log in.');
-  return { ...(await startSession(deps, user, true)), device: issueKnownDevice(deps, user.id) };
+  // A new account's session is the browser's unless the person asked to be remembered.
+  return { ...(await startSession(deps, user, body.remember ?? false)), device: issueKnownDevice(deps, user.id) };
 }
 
 /**

@@ -4,8 +4,8 @@ import type { Deps } from '../../deps.js';
 import type { IssuedDevice } from './known-devices.js';
 
 const COOKIE = 'bm_device';
-/** Sent back only to the login call; the web app's script never sees it. */
-const COOKIE_PATH = '/api/login';
+/** Sent back only to the login calls (the API's and the login form's post); the web app's script never sees it. */
+const COOKIE_PATHS = ['/api/login', '/login'];
 
 export function knownDeviceToken(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
@@ -19,5 +19,7 @@ export function knownDeviceToken(request: FastifyRequest): string | undefined {
 
 export function rememberDevice(deps: Deps, reply: FastifyReply, device: IssuedDevice): void {
   const secure = deps.config.publicUrl?.startsWith('https:') ? '; Secure' : '';
-  reply.header('set-cookie', `${COOKIE}=${device.token}; Path=${COOKIE_PATH}; Max-Age=${device.maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`);
+  for (const path of COOKIE_PATHS) {
+    reply.header('set-cookie', `${COOKIE}=${device.token}; Path=${path}; Max-Age=${device.maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`);
+  }
 }

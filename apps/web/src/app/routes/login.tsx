@@ -1,5 +1,6 @@
-/** /login — optional ?returnUrl (default /); signed-in visitors go straight there. */
+/** /login — optional ?returnUrl (default /) and ?error (the form posted without JavaScript failed); signed-in visitors go straight to returnUrl. */
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { loginFormErrorMessage } from '@beat/shared/auth';
 import { paths, safeReturnUrl, withReturnUrl } from '../../config/paths';
 import { useAuth, AuthLayout, LoginForm } from '../../features/auth';
 
@@ -31,7 +32,11 @@ export function LoginPage() {
           </>
         }
       >
-        <LoginForm onSuccess={() => navigate(returnUrl, { replace: true })} />
+        <LoginForm
+          returnUrl={returnUrl}
+          postedError={loginFormErrorMessage(params.get('error'))}
+          onSuccess={() => navigate(returnUrl, { replace: true })}
+        />
       </AuthLayout>
     </>
   );

@@ -1,24 +1,18 @@
-/** Who is signed in: the stored session plus the user the server returns for it. */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthResponse, LoginBody, SignupBody, User } from '@beat/shared';
+/**
+ * Who is signed in: the user GET /api/me answers for the session cookie, kept as the ['me'] query (null for a
+ * visitor). The browser holds no token: the server sets and clears the httpOnly cookie (docs/security.md#the-session-cookie).
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse, LoginBody, MeResponse, SignupBody, User } from '@beat/shared';
 import { api, onUnauthorized } from '../../lib/api-client';
-import {
-  announceSession,
-  clearSession,
-  loadSession,
-  onSessionAnnounced,
-  replaceSessionToken,
-  saveSession,
-  type StoredSession,
-} from '../../lib/auth-storage';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { announceSession, forgetLegacySession, onSessionAnnounced } from '../../lib/auth-storage';
 
 interface AuthValue {
-  token: string | null;
   user: User | null;
+  /** The session cookie names a user (the ['me'] query answered one). */
   isAuthenticated: boolean;
-  /** True while a stored session's user is still being fetched. */
+  /** True while the ['me'] query has no answer yet: neither a user nor a visitor is known. */
   isLoading: boolean;
   /** Why the signed-in user could not be fetched (the server or the network failed); null otherwise. */
   userError: string | null;
@@ -31,96 +25,71 @@ interface AuthValue {
   signup: (body: SignupBody) => Promise<User>;
   logout: () => Promise<void>;
   refreshUser: () => Promise<void>;
-  /** After a password change: every old token has ended, so keep working on the new one the server answered. */
-  replaceToken: (token: string, user: User) => void;
+  /** After a password change: the server set the new session's cookie; the user is the one it answered. */
+  sessionRenewed: (user: User) => void;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
+/** The signed-in user or null; the server's renderer may hand its answer over in the page's dehydrated state. */
 export const meQueryKey = ['me'] as const;
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    staleTime: 30_000,
+    queryFn: ({ signal }) => api<MeResponse>('/api/me', { signal }).then((r) => r.user),
+  });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [stored, setSession] = useState<StoredSession | null>(() => loadSession());
-  // A drawn first screen shows a visitor (docs/decisions/0019-first-screen.md): the stored session counts once the
-  // app has taken the page over, so that hydration finds the drawing as it was.
-  const session = useHydrated() ? stored : null;
+  const me = useQuery(meQueryOptions());
+  const user = me.data ?? null;
 
-  const me = useQuery({
-    queryKey: [...meQueryKey, session?.email],
-    enabled: session !== null,
-    staleTime: 30_000,
-    queryFn: () =>
-      api<{ user: User }>('/api/getuser', { method: 'POST', body: { email: session?.email } }).then((r) => r.user),
-  });
+  useEffect(() => forgetLegacySession(), []);
 
-  // This tab's token, to tell a token that ended from one another tab has already replaced.
-  const tokenRef = useRef(stored?.token);
-  useEffect(() => {
-    tokenRef.current = stored?.token;
-  }, [stored]);
+  const setUser = useCallback((next: User | null) => queryClient.setQueryData<User | null>(meQueryKey, next), [queryClient]);
 
-  const forget = useCallback(() => {
-    setSession(null);
-    queryClient.removeQueries({ queryKey: meQueryKey });
-  }, [queryClient]);
-
-  const drop = useCallback(() => {
-    clearSession();
-    forget();
-    announceSession({ kind: 'logout' });
-  }, [forget]);
-
+  // A 401 means the session has ended (a logout in another browser, a password change elsewhere): a visitor now.
   useEffect(
     () =>
       onUnauthorized(() => {
-        // Another tab changed the password and stored the new token: keep working on it.
-        const latest = loadSession();
-        if (latest && latest.token !== tokenRef.current) setSession(latest);
-        else drop();
+        if (queryClient.getQueryData<User | null>(meQueryKey)) setUser(null);
       }),
-    [drop],
+    [queryClient, setUser],
   );
 
-  // The tabs of the browser share one session (docs/product/accounts.md#remember-me): a login, a logout or a new
-  // token in one tab reaches the others at once.
+  // The tabs of the browser share one cookie (docs/product/accounts.md#remember-me): a login or logout in one tab
+  // reaches the others at once.
   useEffect(
     () =>
       onSessionAnnounced((change) => {
-        if (change.kind === 'logout') forget();
-        else setSession(change.session);
+        if (change.kind === 'logout') setUser(null);
+        else void queryClient.invalidateQueries({ queryKey: meQueryKey });
       }),
-    [forget],
+    [queryClient, setUser],
   );
 
   const start = useCallback(
-    (answer: AuthResponse, remember: boolean) => {
-      const next = { token: answer.token, email: answer.user.email };
-      saveSession(next, remember);
-      queryClient.setQueryData([...meQueryKey, next.email], answer.user);
-      setSession(next);
-      announceSession({ kind: 'login', session: next });
+    (answer: AuthResponse) => {
+      setUser(answer.user);
+      announceSession({ kind: 'login' });
       return answer.user;
     },
-    [queryClient],
+    [setUser],
   );
 
   const login = useCallback(
-    async (body: LoginBody) =>
-      start(await api<AuthResponse>('/api/login', { method: 'POST', body, auth: false }), body.remember ?? false),
+    async (body: LoginBody) => start(await api<AuthResponse>('/api/login', { method: 'POST', body })),
     [start],
   );
 
   const signup = useCallback(
     async (body: SignupBody) =>
-      start(
-        await api<AuthResponse>('/api/signup', { method: 'POST', body: { ...body, userType: 'freeUser' }, auth: false }),
-        true,
-      ),
+      start(await api<AuthResponse>('/api/signup', { method: 'POST', body: { ...body, userType: 'freeUser' } })),
     [start],
   );
 
   const logout = useCallback(async () => {
-    const user = me.data;
     try {
       if (user?.lastSessionDate) {
         const seconds = Math.max(0, Math.round((Date.now() - new Date(user.lastSessionDate).getTime()) / 1000));
@@ -132,42 +101,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       await api('/api/logout', { method: 'POST', keepalive: true });
     } catch {
-      // The session ends locally whatever the server says.
+      // The session ends on screen whatever the server says.
     } finally {
-      drop();
+      setUser(null);
+      announceSession({ kind: 'logout' });
     }
-  }, [me.data, drop]);
+  }, [user, setUser]);
 
   const refreshUser = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
   }, [queryClient]);
 
-  const replaceToken = useCallback(
-    (token: string, user: User) => {
-      replaceSessionToken(token);
-      const next = { token, email: user.email };
-      queryClient.setQueryData([...meQueryKey, next.email], user);
-      setSession(next);
-      announceSession({ kind: 'login', session: next });
+  const sessionRenewed = useCallback(
+    (next: User) => {
+      setUser(next);
+      announceSession({ kind: 'login' });
     },
-    [queryClient],
+    [setUser],
   );
 
   const value = useMemo<AuthValue>(
     () => ({
-      token: session?.token ?? null,
-      user: me.data ?? null,
-      isAuthenticated: session !== null,
-      isLoading: session !== null && me.isPending,
-      userError: session !== null && me.isError ? 'Your account could not be loaded. Please try again.' : null,
-      canUseAccount: session !== null && Boolean(me.data?.hasPasswordChanged),
+      user,
+      isAuthenticated: user !== null,
+      isLoading: me.isPending,
+      userError: me.isError ? 'Your account could not be loaded. Please try again.' : null,
+      canUseAccount: Boolean(user?.hasPasswordChanged),
       login,
       signup,
       logout,
       refreshUser,
-      replaceToken,
+      sessionRenewed,
     }),
-    [session, me.data, me.isPending, me.isError, login, signup, logout, refreshUser, replaceToken],
+    [user, me.isPending, me.isError, login, signup, logout, refreshUser, sessionRenewed],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

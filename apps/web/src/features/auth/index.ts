@@ -1,5 +1,5 @@
 /** Public surface of features/auth: the only file of it that app/ and other features may import (apps/web/eslint.boundaries.js). */
-export { AuthProvider, useAuth, meQueryKey } from './auth-context';
+export { AuthProvider, useAuth, meQueryKey, meQueryOptions } from './auth-context';
 export { AuthLayout } from './components/auth-layout';
 export { EmailField } from './components/email-field';
 export { LoginForm } from './components/login-form';

@@ -4,7 +4,7 @@ import type { ChangeNewPasswordBody } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 
 export function changeNewPassword(body: ChangeNewPasswordBody): Promise<{ message: string }> {
-  return api<{ message: string }>('/api/changenewpassword', { method: 'POST', body, auth: false });
+  return api<{ message: string }>('/api/changenewpassword', { method: 'POST', body });
 }
 
 export function useChangeNewPassword() {

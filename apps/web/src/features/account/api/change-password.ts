@@ -9,12 +9,12 @@ export function changePassword(body: ChangePasswordBody): Promise<ChangePassword
 }
 
 export function useChangePassword() {
-  const { replaceToken } = useAuth();
+  const { sessionRenewed } = useAuth();
   return useMutation({
     mutationFn: changePassword,
-    // Every old token ended with the change; the answer carries this browser's new one.
+    // Every old session ended with the change; the server set this browser's new session cookie with the answer.
     onSuccess: (answer) => {
-      if (answer.token) replaceToken(answer.token, answer.user);
+      if (answer.token) sessionRenewed(answer.user);
     },
   });
 }

@@ -4,7 +4,7 @@ import type { SendOtpBody, SendOtpResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 
 export function sendOtp(body: SendOtpBody): Promise<SendOtpResponse> {
-  return api<SendOtpResponse>('/sendotp', { method: 'POST', body, auth: false });
+  return api<SendOtpResponse>('/sendotp', { method: 'POST', body });
 }
 
 export function useSendOtp() {

@@ -13,6 +13,6 @@ export function useUpdateInfo() {
   return useMutation({
     mutationFn: updateInfo,
     // The avatar and name everywhere read the signed-in user: show the new ones at once.
-    onSuccess: (answer) => queryClient.setQueryData([...meQueryKey, answer.user.email], answer.user),
+    onSuccess: (answer) => queryClient.setQueryData(meQueryKey, answer.user),
   });
 }

@@ -4,7 +4,7 @@ import type { VerifyOtpBody, VerifyOtpResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 
 export function verifyOtp(body: VerifyOtpBody): Promise<VerifyOtpResponse> {
-  return api<VerifyOtpResponse>('/verifyotp', { method: 'POST', body, auth: false });
+  return api<VerifyOtpResponse>('/verifyotp', { method: 'POST', body });
 }
 
 export function useVerifyOtp() {

@@ -5,7 +5,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { beatFileFields, type AdminBeat, type BeatFileKind } from '@beat/shared';
 import { ApiError } from '../../../lib/api-client';
-import { loadSession } from '../../../lib/auth-storage';
 import { beatsQueryKey } from '../../catalog';
 import { adminKeys } from './admin-keys';
 
@@ -31,8 +30,7 @@ export function saveBeat({ beatId, fields, files, onProgress, signal }: SaveBeat
     const xhr = new XMLHttpRequest();
     xhr.open(beatId ? 'PUT' : 'POST', beatId ? `/api/admin/beats/${beatId}` : '/api/admin/beats');
     xhr.setRequestHeader('Accept', 'application/json');
-    const session = loadSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
+    // Same-origin: the browser sends the session cookie along.
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded, event.total);

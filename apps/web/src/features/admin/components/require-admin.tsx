@@ -15,7 +15,7 @@ export const adminLoginMessage = 'Log in with an admin account to open the admin
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading, user } = useAuth();
   const location = useLocation();
-  const verdict = !isAuthenticated ? 'visitor' : isLoading || !user ? 'loading' : user.isAdmin ? 'admin' : 'refused';
+  const verdict = isLoading ? 'loading' : !isAuthenticated || !user ? 'visitor' : user.isAdmin ? 'admin' : 'refused';
 
   useEffect(() => {
     // One toast however often this renders (the id dedupes it).

@@ -1,4 +1,8 @@
-/** Email + password login (docs/product/screens-and-words.md: /login in #screens, #forms, #toasts). Calls `onSuccess` once signed in. */
+/**
+ * Email + password login (docs/product/screens-and-words.md: /login in #screens, #forms, #toasts). Calls `onSuccess` once
+ * signed in. Without JavaScript the form posts to POST /login itself, which answers with a redirect: to `returnUrl`, or
+ * back here with `?error=…`, shown as `postedError`.
+ */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -13,7 +17,15 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { useAuth } from '../auth-context';
 import { EmailField } from './email-field';
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export interface LoginFormProps {
+  onSuccess: () => void;
+  /** Where the form posted without JavaScript sends the browser once signed in. */
+  returnUrl: string;
+  /** Why the last login posted without JavaScript failed, in the API's words. */
+  postedError?: string | null;
+}
+
+export function LoginForm({ onSuccess, returnUrl, postedError = null }: LoginFormProps) {
   const { login } = useAuth();
   const {
     register,
@@ -39,7 +51,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate>
+    <form className="auth-form" method="post" action="/login" onSubmit={onSubmit} noValidate>
+      {postedError && (
+        <p className="auth-form__error" role="alert">
+          {postedError}
+        </p>
+      )}
+      <input type="hidden" name="returnUrl" value={returnUrl} />
       <EmailField error={errors.email?.message} {...register('email', { onChange: () => clearErrors('email') })} />
       <PasswordField
         label="Password"

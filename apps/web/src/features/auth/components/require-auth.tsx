@@ -21,16 +21,16 @@ export function RequireAuth({ children, loadingLabel = 'Loading your account' }:
   const { isAuthenticated, isLoading, user } = useAuth();
   const location = useLocation();
 
-  if (!isAuthenticated) {
-    const here = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={withReturnUrl(paths.login, here)} replace />;
-  }
-  if (isLoading || !user) {
+  if (isLoading) {
     return (
       <div className="require-auth__loading">
         <Spinner size="lg" label={loadingLabel} />
       </div>
     );
+  }
+  if (!isAuthenticated || !user) {
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={withReturnUrl(paths.login, here)} replace />;
   }
   return <>{typeof children === 'function' ? children(user) : children}</>;
 }

@@ -4,7 +4,7 @@ import type { Waveform } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 
 export function getWaveform(link: string, signal?: AbortSignal): Promise<Waveform> {
-  return api<Waveform>(link, { signal, auth: false });
+  return api<Waveform>(link, { signal });
 }
 
 export function waveformQueryOptions(link: string) {

@@ -40,7 +40,7 @@ import { downloadMessages, type Beat } from '@beat/shared';
 type Opening = 'exclusive' | 'stems' | 'vip';
 
 export function BeatOffers({ beat }: { beat: Beat }) {
-  const { isAuthenticated, user, userError } = useAuth();
+  const { isAuthenticated, isLoading, user, userError } = useAuth();
   const rights = useDownloadRights(beat._id);
   const config = useStoreConfig();
   const cart = useCart();
@@ -60,7 +60,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
   const fullyUnlocked = owns.mp3 && (owns.wav || beat.wavFileLink === null);
   const canUnlock = user !== null && user.Credits > 0 && !exclusive && rights.isSuccess && !fullyUnlocked;
   const leaving = checkout.isPending || checkout.isSuccess;
-  const userPending = isAuthenticated && user === null;
+  const userPending = isLoading;
 
   function openCheckout(offer: Opening, request: CheckoutRequest) {
     // Clicked before the upgrades were in, Buy turned out to be an upgrade: the buyer sees its price before paying.

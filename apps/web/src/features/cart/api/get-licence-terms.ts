@@ -7,7 +7,7 @@ import type { LicenceOffer, LicenceTerms, LicenceTermsListResponse } from '@beat
 import { api } from '../../../lib/api-client';
 
 export function getLicenceTermsList(signal?: AbortSignal): Promise<LicenceTerms[]> {
-  return api<LicenceTermsListResponse>('/api/licenses/terms', { signal, auth: false }).then((r) => r.terms);
+  return api<LicenceTermsListResponse>('/api/licenses/terms', { signal }).then((r) => r.terms);
 }
 
 export function getLicenceTermsListQueryOptions() {

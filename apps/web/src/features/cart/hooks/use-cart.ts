@@ -45,7 +45,7 @@ function optimisticItem(beat: CartBeat): CartItem {
 }
 
 export function useCart() {
-  const { user, isAuthenticated, canUseAccount } = useAuth();
+  const { user, isAuthenticated, isLoading: userLoading, canUseAccount } = useAuth();
   // Nothing is asked while a password change is required (docs/product/accounts.md#forced-password-change).
   const userId = canUseAccount ? user?._id : undefined;
   const local = useLocalCart();
@@ -115,8 +115,8 @@ export function useCart() {
     has,
     add,
     remove,
-    /** Logged in, but the account's cart has not loaded yet. */
-    isLoading: isAuthenticated && (!userId || server.isPending),
+    /** Who is calling is not known yet, or the account's cart has not loaded yet. */
+    isLoading: userLoading || (isAuthenticated && (!userId || server.isPending)),
     isError: isAuthenticated && server.isError,
     error: server.error,
     refetch: server.refetch,

@@ -36,7 +36,7 @@ export interface ExclusiveCardProps {
  */
 export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
-  const { isAuthenticated, user, userError } = useAuth();
+  const { isAuthenticated, isLoading, userError, user } = useAuth();
   const { play, toggle } = usePlayerControls();
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
   const cart = useCart();
@@ -65,7 +65,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
 
   // Clicked before the signed-in user or the cart has loaded, Buy and the cart toggle show that they are busy and act
   // once it is in (docs/product/screens-and-words.md#busy-controls).
-  const buy = useDeferredAction(onBuy, { ready: !isAuthenticated || user !== null, failure: userError });
+  const buy = useDeferredAction(onBuy, { ready: !isLoading, failure: userError });
   const toggleCart = useDeferredAction(onCart, {
     ready: !cart.isLoading,
     failure: cart.isError ? commerceMessages.failedToAddToCart : null,

@@ -33,7 +33,7 @@ export interface DownloadButtonProps {
 }
 
 export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store' }: DownloadButtonProps) {
-  const { isAuthenticated, user, userError } = useAuth();
+  const { isAuthenticated, isLoading, user, userError } = useAuth();
   const owned = useOwnedBeats();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -66,7 +66,7 @@ export function DownloadButton({ beat, visitorTarget = 'login', variant = 'store
   }
 
   // Before the signed-in user is in, the click waits for it (a visitor's goes to log in at once).
-  const click = useDeferredAction(() => void openModal(), { ready: !isAuthenticated || user !== null, failure: userError });
+  const click = useDeferredAction(() => void openModal(), { ready: !isLoading, failure: userError });
   const busy = checking || click.waiting;
 
   return (

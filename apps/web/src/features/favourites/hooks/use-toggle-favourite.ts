@@ -18,7 +18,7 @@ interface ToggleVars {
 }
 
 export function useToggleFavourite() {
-  const { user, isAuthenticated, canUseAccount } = useAuth();
+  const { user, isAuthenticated, isLoading, canUseAccount } = useAuth();
   // Nothing is asked while a password change is required: the server would refuse it.
   const userId = canUseAccount ? user?._id : undefined;
   const queryClient = useQueryClient();
@@ -61,9 +61,9 @@ export function useToggleFavourite() {
 
   return {
     /** Visitors have no favourites: their heart leads to the login page instead. */
-    requiresLogin: !isAuthenticated,
-    /** The signed-in user and their favourites are in, so a toggle knows which way to go. */
-    ready: !isAuthenticated || (Boolean(userId) && favorites.isSuccess),
+    requiresLogin: !isLoading && !isAuthenticated,
+    /** Who is calling is known, and a signed-in user's favourites are in, so a toggle knows which way to go. */
+    ready: !isLoading && (!isAuthenticated || (Boolean(userId) && favorites.isSuccess)),
     /** Why a toggle cannot happen: the user or their favourites failed to load. */
     failure: favorites.isError ? messages.failedToAddFavorite : null,
     isFavourite,

@@ -9,7 +9,7 @@ export const licenceTermsKeys = {
 };
 
 export async function getLicenceTerms(offer: LicenceOffer, signal?: AbortSignal): Promise<LicenceTerms> {
-  return (await api<LicenceTermsResponse>(`/api/licenses/terms/${offer}`, { signal, auth: false })).terms;
+  return (await api<LicenceTermsResponse>(`/api/licenses/terms/${offer}`, { signal })).terms;
 }
 
 export function useLicenceTerms(offer: LicenceOffer) {

@@ -4,7 +4,7 @@ import type { LicenseVerification } from '@beat/shared';
 import { ApiError, api } from '../../../lib/api-client';
 
 export function verifyLicense(licenseId: string, signal?: AbortSignal): Promise<LicenseVerification> {
-  return api<LicenseVerification>(`/api/licenses/${encodeURIComponent(licenseId)}/verify`, { signal, auth: false });
+  return api<LicenseVerification>(`/api/licenses/${encodeURIComponent(licenseId)}/verify`, { signal });
 }
 
 export function useLicenseVerification(licenseId: string) {

@@ -8,7 +8,7 @@ const RENDERING_POLL_MS = 5000;
 export const introVideoKey = ['intro-video'] as const;
 
 export function getIntroVideo(signal?: AbortSignal): Promise<IntroVideo> {
-  return api<IntroVideo>('/api/intro-video', { signal, auth: false });
+  return api<IntroVideo>('/api/intro-video', { signal });
 }
 
 export function introVideoQueryOptions() {

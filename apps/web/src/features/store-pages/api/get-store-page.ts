@@ -9,7 +9,7 @@ export const storePageKeys = {
 };
 
 export function getStorePage(slug: StorePageSlug, signal?: AbortSignal): Promise<StorePage> {
-  return api<StorePage>(`/api/store-pages/${slug}`, { signal, auth: false });
+  return api<StorePage>(`/api/store-pages/${slug}`, { signal });
 }
 
 export function storePageQueryOptions(slug: StorePageSlug) {
