@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@beat/shared';
 import { describedText } from '../../../test/field-error';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { stubFetch } from '../../../test/stub-fetch';
 import { AuthProvider } from '../../auth';
 import { AccountPasswordForm } from './account-password-form';
 
@@ -12,8 +13,10 @@ const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider
 
 const user = { _id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace' } as User;
 
+let calls: ReturnType<typeof stubFetch>;
+
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn());
+  calls = stubFetch();
 });
 
 const current = () => screen.getByLabelText('Current Password');
@@ -30,7 +33,7 @@ describe("the account's change-password form", () => {
     expect(screen.getByText('New Password is required')).toBeTruthy();
     expect(describedText(current())).toBe('Current Password is required');
     expect(describedText(next())).toBe('New Password is required');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls.sent()).toEqual([]);
   });
 
   it('wants a new password of at least 8 characters', async () => {
@@ -41,7 +44,7 @@ describe("the account's change-password form", () => {
     await person.type(confirm(), 'short');
     await person.click(submit());
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls.sent()).toEqual([]);
   });
 
   it('wants the confirmation to match the new password, and drops the message once it is edited', async () => {
@@ -53,7 +56,7 @@ describe("the account's change-password form", () => {
     await person.click(submit());
     expect(await screen.findByText('New password and confirm password must match')).toBeTruthy();
     expect(describedText(confirm())).toBe('New password and confirm password must match');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls.sent()).toEqual([]);
 
     await person.type(confirm(), '{Backspace}d');
     expect(screen.queryByText('New password and confirm password must match')).toBeNull();

@@ -23,7 +23,7 @@ const password = () => screen.getByLabelText('Password');
 describe('the login form', () => {
   it('asks for the e-mail and the password when they are left empty, and sends nothing', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<LoginForm onSuccess={() => {}} />, { route: '/login', wrap: withAuth });
+    renderWithProviders(<LoginForm returnUrl="/" onSuccess={() => {}} />, { route: '/login', wrap: withAuth });
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
@@ -34,7 +34,7 @@ describe('the login form', () => {
 
   it('refuses an e-mail without the shape of one and a password under 8 characters', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<LoginForm onSuccess={() => {}} />, { route: '/login', wrap: withAuth });
+    renderWithProviders(<LoginForm returnUrl="/" onSuccess={() => {}} />, { route: '/login', wrap: withAuth });
     await user.type(email(), 'ada@example');
     await user.type(password(), 'seven77');
     await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -4,13 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describedText } from '../../../test/field-error';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { stubFetch } from '../../../test/stub-fetch';
 import { AuthProvider } from '../auth-context';
 import { SignupForm } from './signup-form';
 
 const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
 
+let calls: ReturnType<typeof stubFetch>;
+
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn());
+  calls = stubFetch();
 });
 
 const fullName = () => screen.getByLabelText('Full Name');
@@ -26,7 +29,7 @@ describe('the signup form', () => {
     expect(screen.getByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(describedText(fullName())).toBe('Full Name is required');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls.sent()).toEqual([]);
   });
 
   it('refuses a malformed e-mail and a short password', async () => {

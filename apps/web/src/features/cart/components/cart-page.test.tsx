@@ -34,17 +34,21 @@ beforeEach(() => {
   signedIn = null;
   localStorage.setItem('beatCart', JSON.stringify(visitorCart));
   // The only call a visitor's cart makes: the license terms its summary shows.
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ terms: [] })));
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/me' ? jsonResponse({ user: null }) : jsonResponse({ terms: [] }))));
 });
 
-function renderCart() {
-  return renderWithProviders(
+/** The cart page, once the provider knows who is there (GET /api/me). */
+async function renderCart() {
+  const rendered = renderWithProviders(
     <Routes>
       <Route path="/cart" element={<CartPage />} />
       <Route path="/login" element={<h1>Log in</h1>} />
     </Routes>,
     { route: '/cart', wrap: withAuth },
   );
+  await screen.findByRole('heading', { level: 1 });
+  await screen.findAllByRole('checkbox');
+  return rendered;
 }
 
 const summary = () => screen.getByRole('complementary', { name: /Order Summary/ });
@@ -53,8 +57,8 @@ const amount = (name: string) => within(summary()).getByText(name).nextElementSi
 const row = (title: string) => screen.getByRole('checkbox', { name: new RegExp(title) });
 
 describe('the cart', () => {
-  it('lists each beat with its licence and price, and sums the whole list until something is selected', () => {
-    renderCart();
+  it('lists each beat with its licence and price, and sums the whole list until something is selected', async () => {
+    await renderCart();
     const list = screen.getByRole('list', { name: 'Beats' });
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringMatching(/Night Drive.*MP3.*\$19\.99/),
@@ -68,7 +72,7 @@ describe('the cart', () => {
 
   it('sums only the selected items, and names the first and how many more', async () => {
     const user = userEvent.setup();
-    renderCart();
+    await renderCart();
     await user.click(row('Low Empire'));
     expect(within(summary()).getByText('Low Empire')).toBeTruthy();
     expect(amount('Total')).toBe('$24.99');
@@ -86,7 +90,7 @@ describe('the cart', () => {
 
   it('selects and clears the whole list at once', async () => {
     const user = userEvent.setup();
-    renderCart();
+    await renderCart();
     await user.click(screen.getByRole('checkbox', { name: 'Select all beats' }));
     expect(within(summary()).getByText('Night Drive and 2 more')).toBeTruthy();
     expect(amount('Total')).toBe('$294.98');
@@ -98,7 +102,7 @@ describe('the cart', () => {
 
   it("asks for a selection when Pay Now has nothing to buy: 'Please select at least one item to purchase.'", async () => {
     const user = userEvent.setup();
-    renderCart();
+    await renderCart();
     await user.click(row('Night Drive'));
     await user.click(row('Night Drive'));
     await user.click(within(summary()).getByRole('button', { name: 'Pay Now' }));
@@ -108,7 +112,7 @@ describe('the cart', () => {
 
   it('sends a visitor who pays to log in first', async () => {
     const user = userEvent.setup();
-    renderCart();
+    await renderCart();
     await user.click(row('Low Empire'));
     await user.click(within(summary()).getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
@@ -116,7 +120,7 @@ describe('the cart', () => {
 
   it('takes a removed item off the list and out of the total', async () => {
     const user = userEvent.setup();
-    renderCart();
+    await renderCart();
     await user.click(row('Night Drive'));
     await user.click(row('Low Empire'));
     await user.click(screen.getByRole('button', { name: 'Remove Night Drive from cart' }));
@@ -163,7 +167,7 @@ describe('the cart of a signed-in buyer', () => {
   const totalOf = (list: 'Beats' | 'Stems') => within(summaryOf(list)).getByText('Total').nextElementSibling?.textContent;
 
   it('lists stems at $25.00 each in their own list, with their own summary', async () => {
-    renderCart();
+    await renderCart();
     const stems = await screen.findByRole('list', { name: 'Stems' });
     expect(within(stems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringMatching(/Paper Moon.*STEMS.*\$25\.00/),
@@ -174,7 +178,7 @@ describe('the cart of a signed-in buyer', () => {
 
   it('clears the selection of one list when something is selected in the other', async () => {
     const user = userEvent.setup();
-    renderCart();
+    await renderCart();
     await user.click(await screen.findByRole('checkbox', { name: /Night Drive/ }));
     expect(within(summaryOf('Beats')).getByText('Night Drive')).toBeTruthy();
     expect(totalOf('Beats')).toBe('$19.99');
