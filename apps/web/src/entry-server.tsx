@@ -19,6 +19,7 @@ import { AppRoutes } from './app/router';
 export { pageSources } from './app/router';
 import type { AppState } from './lib/app-state';
 import { setApiTransport } from './lib/api-client';
+import { catalogVersionOf } from './lib/catalog-version-seen';
 import { prefetchStoreConfig } from './lib/store-config';
 
 export type { AppState };
@@ -96,7 +97,15 @@ function enabled(query: Query): boolean {
 export async function render({ url, transport, nonce, maxPasses = 4 }: RenderOptions): Promise<RenderResult> {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  return transports.run(transport, async () => {
+  // The oldest catalog version among the answers: the browser's live catalog checks it against the current one.
+  let catalogVersion: number | null = null;
+  const noted: Transport = async (path, init) => {
+    const response = await transport(path, init);
+    const version = catalogVersionOf(response.headers.get('ETag'));
+    if (version !== null && (catalogVersion === null || version < catalogVersion)) catalogVersion = version;
+    return response;
+  };
+  return transports.run(noted, async () => {
     const renderedAt = Date.now();
     const asked = new Set<string>();
     // Prices and the catalog size are read app-wide, and asked for at start in the browser: every page comes with them.
@@ -115,7 +124,7 @@ export async function render({ url, transport, nonce, maxPasses = 4 }: RenderOpt
       // next pass renders it as still on its way, as the browser will hydrate it.
       for (const query of waiting) if (query.state.status === 'error') client.getQueryCache().remove(query);
     }
-    const state: AppState = { queries: dehydrate(client), renderedAt };
+    const state: AppState = { queries: dehydrate(client), renderedAt, catalogVersion };
     client.clear();
     return { html, state };
   });

@@ -9,19 +9,19 @@ import './styles/global.css';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRouter, preloadPage } from './app/router';
 import { readAppState } from './lib/app-state';
+import { noteCatalogVersion } from './lib/catalog-version-seen';
 import { noteServerTime } from './lib/server-clock';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
-// The page's code is asked for at once; until it is in, React keeps the server's HTML of the page (Suspense).
-void preloadPage(window.location.pathname);
 
 // The server rendered the page with these answers (docs/decisions/0030-server-rendering.md): the app starts with them.
 const state = readAppState();
 const queryClient = createQueryClient();
 if (state) {
   hydrate(queryClient, state.queries);
+  noteCatalogVersion(state.catalogVersion);
   // The page's own request is the round trip its render took: countdowns run on the server's clock from it.
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   if (navigation) {
@@ -44,5 +44,9 @@ const options: RootOptions = {
   onRecoverableError: (error, info) => console.error('React recovered from an error:', error, info.componentStack ?? ''),
 };
 
-if (root.hasChildNodes()) hydrateRoot(root, app, options);
-else createRoot(root, options).render(app);
+// The page's own code came with the app's (modulepreload links in the head): React hydrates once it is in, so a press
+// on any part of the page while React hydrates is handled, that part hydrated first (selective hydration).
+void preloadPage(window.location.pathname).then(() => {
+  if (root.hasChildNodes()) hydrateRoot(root, app, options);
+  else createRoot(root, options).render(app);
+});

@@ -13,6 +13,8 @@ export interface AppState {
   queries: DehydratedState;
   /** The server's time (ms) the page was rendered at: countdowns show it until hydrated, as the server did. */
   renderedAt: number;
+  /** The oldest catalog version among the answers the page was rendered with (lib/catalog-version-seen.ts), or null. */
+  catalogVersion: number | null;
 }
 
 /** The page's state, or null on a page the server did not render (the development server's HTML). */

@@ -7,12 +7,20 @@ const ETAG_VERSION = /^(?:W\/)?"c(\d+)-/;
 
 let oldest: number | null = null;
 
+/** The catalog version an answer's ETag names, or null (only catalog answers name one). */
+export function catalogVersionOf(etag: string | null): number | null {
+  const match = etag ? ETAG_VERSION.exec(etag) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/** Takes in the version of something shown: an answer fetched, or the answers a server-rendered page came with. */
+export function noteCatalogVersion(version: number | null): void {
+  if (version !== null && (oldest === null || version < oldest)) oldest = version;
+}
+
 /** Takes in one answer's ETag (any answer: only catalog answers name a version). */
 export function noteCatalogAnswer(etag: string | null): void {
-  const match = etag ? ETAG_VERSION.exec(etag) : null;
-  if (!match) return;
-  const version = Number(match[1]);
-  if (oldest === null || version < oldest) oldest = version;
+  noteCatalogVersion(catalogVersionOf(etag));
 }
 
 /** The oldest catalog version among the answers seen since the last call, or null; starts a new round. */
