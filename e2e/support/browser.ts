@@ -49,7 +49,30 @@ export async function newContext(browser: Browser, viewport: Viewport = desktop)
       report(`${e.effectiveDirective} blocked ${e.blockedURI || 'an inline source'} (${e.sourceFile}:${e.lineNumber})`);
     });
   });
+  // A page opened until its load event is used once React has hydrated it, as the tests press buttons straight away.
+  context.on('page', (page) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const waitUntil = options?.waitUntil ?? 'load';
+      if ((waitUntil === 'load' || waitUntil === 'networkidle') && (await page.locator('#root').count()) > 0) await hydrated(page);
+      return response;
+    };
+  });
   return context;
+}
+
+/**
+ * Waits until React has hydrated the server's HTML (its root carries React's container, its shell React's fiber):
+ * before that a press on a button does nothing, as for a person on a slow phone.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root || !Object.keys(root).some((key) => key.startsWith('__reactContainer$'))) return false;
+    const shell = root.firstElementChild;
+    return shell !== null && Object.keys(shell).some((key) => key.startsWith('__reactFiber$'));
+  });
 }
 
 /** Fails the test on any uncaught page error. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AdminBeat, AuthResponse, Beat, BeatPage, StoreConfig } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, newContext, watchErrors } from '../support/browser.js';
+import { baseURL, launchBrowser, newContext, watchErrors, hydrated } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { until } from '../support/steps.js';
@@ -73,11 +73,6 @@ async function openPage(session?: AuthResponse): Promise<{ page: Page; errors: s
   return { page, errors };
 }
 
-/** The first screens are drawn first and taken over by the app: wait for the takeover before acting. */
-async function takenOver(page: Page) {
-  await page.getByRole('button', { name: 'Genre' }).and(page.locator(':enabled')).first().waitFor();
-}
-
 const formatUsd = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 
@@ -90,7 +85,7 @@ describe('countdowns that cannot lie', () => {
     const { page, errors } = await openPage(buyer);
     // Only this beat in both lists: the search looks in NEW EXCLUSIVES and the VIP CATALOG alike.
     await page.goto(`/?q=${encodeURIComponent(title)}`);
-    await takenOver(page);
+    await hydrated(page);
     const card = page.getByRole('article', { name: title });
     await card.waitFor();
     await card.getByRole('button', { name: 'Buy' }).and(page.locator(':enabled')).waitFor();
@@ -200,7 +195,7 @@ describe('reservations end with the checkout', () => {
 
     const a = await openPage(first);
     await a.page.goto(`/?q=${encodeURIComponent(title)}`);
-    await takenOver(a.page);
+    await hydrated(a.page);
     await a.page.getByRole('article', { name: title }).getByRole('button', { name: 'Buy' }).click();
     await a.page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'), { timeout: 15_000 });
     await a.page.getByText(title).first().waitFor();
@@ -208,7 +203,7 @@ describe('reservations end with the checkout', () => {
     // While the first buyer's checkout is open, the second is told the beat is being bought.
     const b = await openPage(second);
     await b.page.goto(`/?q=${encodeURIComponent(title)}`);
-    await takenOver(b.page);
+    await hydrated(b.page);
     const buy = b.page.getByRole('article', { name: title }).getByRole('button', { name: 'Buy' });
     await buy.click();
     await b.page.getByText(`${title} is being bought by another customer right now.`, { exact: false }).waitFor();

@@ -216,7 +216,7 @@ describe('hydration', () => {
         const check = () => (isReact(root, '__reactContainer$') ? started() : setTimeout(check, 0));
         check();
       });
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s+/g, ' ').includes(label.replace(/^Add to Cart/, '')))!;
+      const button = Array.from(document.querySelectorAll("button")).find((b) => b.textContent?.replace(/\s+/g, ' ').includes(label.replace(/^Add to Cart/, '')))!;
       const hydratedYet = isReact(button, '__reactFiber$');
       button.click();
       return !hydratedYet;

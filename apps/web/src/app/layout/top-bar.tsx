@@ -62,12 +62,14 @@ export const TopBar = forwardRef<HTMLButtonElement, TopBarProps>(function TopBar
         </Link>
 
         {isAuthenticated ? (
-          <Link to={paths.userDashboard} className="top-bar__account" aria-label="Your account" title="Your account">
+          <Link to={paths.userDashboard} className="top-bar__account" title="Your account">
             {isLoadingUser ? (
               <span className="top-bar__avatar-skeleton" aria-hidden="true" />
             ) : (
               <UserAvatar user={user} size={36} />
             )}
+            {/* The link's name; the avatar's initials are a picture of the account, hidden from screen readers. */}
+            <span className="visually-hidden">Your account</span>
           </Link>
         ) : (
           <ButtonLink to={signupLink} size="sm" className="top-bar__auth">
