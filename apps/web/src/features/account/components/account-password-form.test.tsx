@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@beat/shared';
 import { describedText } from '../../../test/field-error';
 import { renderWithProviders } from '../../../test/render-with-providers';
