@@ -112,11 +112,8 @@ async function expectServes(url) {
   if (!home.ok || !home.headers.get('content-type')?.startsWith('text/html') || !html.includes('<div id="root">')) {
     fail(`GET / answered ${home.status} ${home.headers.get('content-type')}:\n${html.slice(0, 300)}`);
   }
-  // A drawn page's one script is the boot (under 1 KB, sent as it is); the app's entry it names is compressed.
-  const script =
-    /<script[^>]+data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ??
-    /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ??
-    fail('index.html names no script');
+  // The app's entry is sent pre-compressed.
+  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? fail('index.html names no script');
   const asset = await fetch(`${url}${script}`, { headers: { 'accept-encoding': 'br' } });
   await asset.arrayBuffer();
   if (!asset.ok || asset.headers.get('content-encoding') !== 'br') {
@@ -125,6 +122,11 @@ async function expectServes(url) {
   const catalog = await fetch(`${url}/api/beats`);
   const body = await catalog.json().catch(() => null);
   if (!catalog.ok || !Array.isArray(body?.beats)) fail(`GET /api/beats answered ${catalog.status}: ${JSON.stringify(body)?.slice(0, 300)}`);
+  // The page is rendered on the server with its data, from the production dependencies alone.
+  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const title = body.beats[0]?.beatTitle;
+  if (title && !html.includes(escape(title))) fail(`GET / does not carry the catalog's first beat, "${title}": the page was not rendered with its data`);
+  if (!html.includes('id="app-state"')) fail('GET / carries no state for the app to hydrate with');
 }
 
 async function main() {

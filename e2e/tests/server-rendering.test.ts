@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import type { BeatPage } from '@beat/shared';
+import { createAccount } from '../support/accounts.js';
 import { baseURL, desktop, launchBrowser, mobile, newContext, type Viewport } from '../support/browser.js';
 
 let browser: Browser;
@@ -23,6 +24,13 @@ async function api<T>(path: string): Promise<T> {
 /** The page's HTML as the server sends it, before any script: what a crawler, a link preview or a slow phone gets. */
 async function serverHtml(path: string): Promise<string> {
   const res = await fetch(`${baseURL()}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+/** The page's HTML as the server sends it to the holder of a session cookie. */
+async function htmlFor(path: string, token: string): Promise<string> {
+  const res = await fetch(`${baseURL()}${path}`, { headers: { cookie: `bm_session=${token}` } });
   expect(res.status, path).toBe(200);
   return res.text();
 }
@@ -138,6 +146,30 @@ describe('the HTML the server sends', () => {
     const text = textOf(list);
     for (const beat of expected.beats) expect(text).toContain(beat.beatTitle);
     for (const beat of others.slice(0, 5)) expect(text).not.toContain(beat.beatTitle);
+  });
+
+  it('renders a signed-in caller\'s page for them, and never hands it to another caller or a visitor', async () => {
+    const [ada, bob] = await Promise.all([createAccount('ssr-ada'), createAccount('ssr-bob')]);
+    // Back to back, within the time a visitor's page is reused: each answer is its own caller's.
+    for (let round = 0; round < 2; round += 1) {
+      const visitorBefore = await serverHtml('/');
+      const [forAda, forBob] = await Promise.all([htmlFor('/', ada.token), htmlFor('/', bob.token)]);
+      const visitorAfter = await serverHtml('/');
+      for (const [html, own, other] of [
+        [forAda, ada, bob],
+        [forBob, bob, ada],
+      ] as const) {
+        expect(textOf(rootOf(html))).not.toContain('Signup/Login');
+        expect(rootOf(html)).toContain('Your account');
+        expect(html).toContain(own.user.email);
+        expect(html).not.toContain(other.user.email);
+      }
+      for (const html of [visitorBefore, visitorAfter]) {
+        expect(textOf(rootOf(html))).toContain('Signup/Login');
+        expect(html).not.toContain(ada.user.email);
+        expect(html).not.toContain(bob.user.email);
+      }
+    }
   });
 
   it('draws no control disabled to wait for the code: the login form and the search are plain forms', async () => {
@@ -256,6 +288,29 @@ describe('hydration', () => {
     await page.getByRole('searchbox', { name: 'Search for beats or tags' }).press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === target.beatTitle);
     await page.getByRole('list', { name: /VIP CATALOG/i }).getByText(target.beatTitle, { exact: true }).first().waitFor();
+    await context.close();
+  });
+
+  it('logs in without JavaScript: the form posts, the server sets the session and sends the visitor back signed in', async () => {
+    const account = await createAccount('no-js');
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktop });
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/login?returnUrl=%2Fvip`);
+    await page.getByLabel('Email').fill(account.user.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('error'));
+    await page.getByRole('alert').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Your account' }).count()).toBe(0);
+
+    await page.getByLabel('Email').fill(account.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/vip');
+    await page.getByRole('link', { name: 'Your account' }).waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === 'bm_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
     await context.close();
   });
 });
