@@ -9,7 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     // A page's answer to an action (the list shown, a count, a button enabled) is awaited for up to 10 s: on a slow
-    // 2-core machine the page that takes its drawing over and builds a list in steps can take more than the default 1 s.
+    // 2-core machine a page that hydrates while its answers come can take more than the default 1 s.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // One app for the whole run. Files use their own users and could run side by side, but on a 2-core

@@ -187,8 +187,7 @@ describe('the beat page', () => {
 
     const { page, errors } = await openPage();
     await page.goto('/');
-    // The drawn first screen is the app's once its filter buttons work (they are drawn disabled until the takeover).
-    await page.getByRole('button', { name: 'Genre' }).and(page.locator(':enabled')).waitFor();
+    // The page is the app's once React has hydrated it (page.goto waits for that: support/browser.ts).
     // Inside the app (a list loaded before the rename still names the old address): the page replaces it.
     await page.evaluate((path) => {
       window.history.pushState({}, '', path);
