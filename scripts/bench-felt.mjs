@@ -275,8 +275,9 @@ async function settled(browser, url) {
     const files = [...scripts.values()].sort((a, b) => b.bytes - a.bytes);
     const scriptBytes = files.reduce((sum, f) => sum + f.bytes, 0);
 
+    // A row of the VIP catalog list: it stays where it is (a carousel card may be sliding into place).
     let since = await pageNow(page);
-    const add = page.getByRole('button', { name: ADD_TO_CART }).first();
+    const add = page.getByRole('list', { name: /VIP CATALOG/i }).getByRole('button', { name: ADD_TO_CART }).first();
     await add.click({ timeout: 5000 });
     const addMs = await interactionMs(page, since);
 
