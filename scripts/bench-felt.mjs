@@ -317,7 +317,7 @@ export async function runFelt(baseUrl, { runs = 5, chromePath = '/usr/bin/chromi
     try {
       return await run();
     } catch (error) {
-      errors.push(`${what}: ${error.message.split('\n')[0]}`);
+      errors.push(`${what}: ${error.message.split('\n').slice(0, 8).join(' | ')}`);
       return null;
     }
   };

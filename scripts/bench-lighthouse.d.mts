@@ -51,8 +51,6 @@ export const lighthouseBudget: {
   lcpMs: number | null;
   cls: number;
   tbtMs: number | null;
-  homeDomElements: number;
-  homeFirstLoadJsBytes: number;
 };
 
 export function runLighthouse(

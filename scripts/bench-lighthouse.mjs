@@ -38,9 +38,6 @@ export const lighthouseBudget = {
   lcpMs: null,
   cls: 0.05,
   tbtMs: null,
-  homeDomElements: 1500,
-  /** All the JavaScript fetched to show `/`, gzipped (level 9), in bytes. */
-  homeFirstLoadJsBytes: 100 * 1024,
 };
 
 const chromeFlags = [
@@ -71,10 +68,8 @@ function judge(result) {
   };
   if (b.lcpMs != null) checks.lcp = atMost(result.lcpMs, b.lcpMs);
   if (b.tbtMs != null) checks.tbt = atMost(result.tbtMs, b.tbtMs);
-  if (result.path === '/') {
-    checks.domElements = atMost(result.domElements, b.homeDomElements);
-    checks.firstLoadJs = atMost(result.firstLoadJs?.gzipBytes, b.homeFirstLoadJsBytes);
-  }
+  // The page's element count and the JavaScript it fetched are reported, not judged: a list is paged because it is
+  // long, and the scripts a phone fetched are goal 15's (scripts/bench-felt.mjs).
   const failed = Object.keys(checks).filter((key) => !checks[key]);
   return { ...result, failed, pass: failed.length === 0 };
 }
@@ -216,7 +211,7 @@ export function printLighthouse(results) {
   const runs = results[0]?.runs ?? 1;
   console.log(
     `\nLighthouse, mobile${runs > 1 ? `, median of ${runs} runs` : ''} (budget: performance ≥ ${b.performance}, CLS ≤ ${b.cls}, ` +
-      `accessibility/best practices/SEO ≥ ${b.accessibility}, / ≤ ${b.homeDomElements} DOM elements; LCP and TBT shown, not judged)`,
+      `accessibility/best practices/SEO ≥ ${b.accessibility}; LCP, TBT and elements shown, not judged)`,
   );
   console.log(line(head));
   for (const row of rows) console.log(line(row));
@@ -228,7 +223,7 @@ export function printLighthouse(results) {
     const { files, gzipBytes } = r.firstLoadJs;
     console.log(
       `\nJavaScript fetched to show ${r.path} (gzipped): ${(gzipBytes / 1024).toFixed(1)} KB in ${files.length} files ` +
-        `(budget ${b.homeFirstLoadJsBytes / 1024} KB): ${files.map((f) => `${path.basename(f.path)} ${(f.gzipBytes / 1024).toFixed(1)}`).join(', ')}`,
+        `: ${files.map((f) => `${path.basename(f.path)} ${(f.gzipBytes / 1024).toFixed(1)}`).join(', ')}`,
     );
   }
   for (const r of results.filter((result) => !result.pass)) {
