@@ -287,6 +287,10 @@ async function settled(browser, url) {
     const filter = (await sheet.isVisible()) ? sheet : page.getByRole('button', { name: /^genre/i }).first();
     await filter.click({ timeout: 5000 });
     const filterMs = await interactionMs(page, since);
+    // The sheet's or the menu's code may still be on its way: Escape once it is open, or it would stay open.
+    await page
+      .waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"], dialog[open], [aria-expanded="true"]'), null, { timeout: 10_000 })
+      .catch(() => {});
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]'), null, { timeout: 5000 }).catch(() => {});
 
