@@ -16,12 +16,23 @@ export const chromiumArgs = [
 
 export const baseURL = () => inject('baseURL');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium. Every context it opens with JavaScript on uses a page once React has hydrated it, after a
+ * `page.goto` that waits for the load event (hydrateOnGoto).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
     headless: true,
   });
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await open(options);
+    if (options?.javaScriptEnabled !== false) hydrateOnGoto(context);
+    return context;
+  };
+  return browser;
 }
 
 export interface Viewport {
@@ -49,7 +60,11 @@ export async function newContext(browser: Browser, viewport: Viewport = desktop)
       report(`${e.effectiveDirective} blocked ${e.blockedURI || 'an inline source'} (${e.sourceFile}:${e.lineNumber})`);
     });
   });
-  // A page opened until its load event is used once React has hydrated it, as the tests press buttons straight away.
+  return context;
+}
+
+/** A page opened until its load event is used once React has hydrated it, as the tests press buttons straight away. */
+function hydrateOnGoto(context: BrowserContext): void {
   context.on('page', (page) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -59,7 +74,6 @@ export async function newContext(browser: Browser, viewport: Viewport = desktop)
       return response;
     };
   });
-  return context;
 }
 
 /**

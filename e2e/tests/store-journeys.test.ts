@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { baseURL, hydrated, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 
@@ -227,10 +227,12 @@ describe('visitors keep their place', () => {
     await page.goto('/exclusives?q=a');
     await page.getByRole('link', { name: 'Signup/Login' }).click();
     await page.waitForURL((u) => u.pathname === '/signup' && u.searchParams.get('returnUrl') === '/exclusives?q=a');
+    await hydrated(page);
     // The signup page's own Signup/Login keeps the same place, and so does its "Log in" link.
     expect(new URL((await page.getByRole('link', { name: 'Signup/Login' }).getAttribute('href'))!, baseURL()).searchParams.get('returnUrl')).toBe('/exclusives?q=a');
     await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('returnUrl') === '/exclusives?q=a');
+    await hydrated(page);
     await logIn(page, account.user.email, account.password);
     await page.waitForURL((u) => u.pathname === '/exclusives' && u.searchParams.get('q') === 'a');
     await page.getByRole('link', { name: 'Your account' }).waitFor();
