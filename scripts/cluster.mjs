@@ -1,5 +1,5 @@
 // `npm run cluster`: the built store as several server processes on one PostgreSQL server (DATABASE_URL), behind a
-// round-robin proxy on PORT, for trying a cluster on one machine (README.md#running-several-processes). The processes
+// round-robin proxy on PORT, for trying a cluster on one machine (docs/configuration.md#running-several-processes). The processes
 // share the database, and Redis (REDIS_URL) and an S3 bucket (S3_*) when those are set; they listen on the ports after
 // PORT. A process that stops is not restarted: the whole cluster stops and says which one it was. Ctrl-C stops all.
 import { spawn } from 'node:child_process';
