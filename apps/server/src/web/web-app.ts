@@ -209,6 +209,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   const shell = template(shellHtml, fontPreloads(distDir));
   const renderer = await loadRenderer(distDir);
   const manifest = readManifest(distDir);
+  // The links of each page's set of sources, worked out once: a few dozen pages at most.
+  const preloadsOf = new Map<string, string>();
   const visitorPages = new ByteLru<VisitorPage>(VISITOR_PAGE_CACHE_BYTES);
 
   await app.register(fastifyStatic, {
@@ -237,7 +239,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     // The page's own title replaces the shell's, unless the server gave the page a head of its own (a beat's).
     const titled = page.head || !hoisted ? before : before.replace(/<title>[\s\S]*?<\/title>/i, () => hoisted);
     const pathname = request.url.split('?', 1)[0] ?? '/';
-    const preloads = modulePreloads(manifest, renderer.pageSources?.(pathname) ?? [], shellHtml);
+    const sources = renderer.pageSources?.(pathname) ?? [];
+    const key = sources.join('\n');
+    let preloads = preloadsOf.get(key);
+    if (preloads === undefined) {
+      preloads = modulePreloads(manifest, sources, shellHtml);
+      preloadsOf.set(key, preloads);
+    }
     const head = preloads ? titled.replace('</head>', () => `${preloads}</head>`) : titled;
     const stateElement = `<script type="application/json" id="${APP_STATE_ID}">${scriptJson(state)}</script>`;
     return `${shell.head}${meta}${head}<div id="root">${body}</div>${stateElement}${shell.afterRoot}`;
