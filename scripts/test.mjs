@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, the production build (scripts/check-production.mjs), the web package's component
-// and hook tests (React Testing Library on jsdom), server tests (embedded database,
-// then the PostgreSQL server when TEST_DATABASE_URL is set), then browser tests against the app started the README way.
+// and hook tests (React Testing Library on jsdom), server tests (on the PostgreSQL server when TEST_DATABASE_URL is set,
+// else on the embedded database), then browser tests against the app started the README way.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -54,11 +54,12 @@ step('typecheck', bin('tsc'), ['-b']);
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('production build', process.execPath, [path.join(root, 'scripts/check-production.mjs')]);
 vitest('web tests', path.join(root, 'apps/web'));
-vitest('server tests (embedded PGlite)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: '' });
+// One database a run: the PostgreSQL server when TEST_DATABASE_URL is set (its suite adds the multi-process tests),
+// else the embedded one. CI runs both (.ci/run); `TEST_DATABASE_URL= npm test -- server` picks the embedded one here.
 if (process.env.TEST_DATABASE_URL) {
   vitest('server tests (PostgreSQL server)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
-  console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on the embedded database only.)');
+  vitest('server tests (embedded PGlite)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: '' });
 }
 vitest('e2e browser tests', path.join(root, 'e2e'));
 

@@ -1,6 +1,7 @@
 /** The user's picture, else their initials on their profile colour (docs/product/screens-and-words.md#layout). Decorative: name the link around it. */
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import type { User } from '@beat/shared';
+import { useBrowserValue } from '../../../hooks/use-browser-value';
 import { avatarInitials, inkFor, profileColor } from '../lib/profile-color';
 import './user-avatar.css';
 
@@ -10,13 +11,12 @@ export interface UserAvatarProps {
   className?: string;
 }
 
-const noSubscription = () => () => {};
 /** The avatar's colour in the server's HTML, before the browser's own is known. */
 const SERVER_COLOR = '#3f3f52';
 
 export function UserAvatar({ user, size = 36, className }: UserAvatarProps) {
   // The colour is this browser's: the server renders a neutral one, replaced as the page hydrates.
-  const background = useSyncExternalStore(noSubscription, profileColor, () => SERVER_COLOR);
+  const background = useBrowserValue(profileColor, SERVER_COLOR);
   const [imageFailed, setImageFailed] = useState(false);
   const classes = ['user-avatar', className].filter(Boolean).join(' ');
   const style = { width: size, height: size };

@@ -2,10 +2,11 @@
  * Share (docs/product/screens-and-words.md#beat-page): on phones the system's share sheet where the browser has one,
  * elsewhere the page's link goes to the clipboard and a toast says so. The embed code copies the same way.
  */
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
 import { Check, Code, Share2 } from 'lucide-react';
 import { beatPageMessages } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
+import { useBrowserValue } from '../../../hooks/use-browser-value';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { toast } from '../../../lib/toast';
 import type { Beat } from '@beat/shared';
@@ -54,13 +55,13 @@ export function ShareButton({ beat }: { beat: Beat }) {
   );
 }
 
-const noSubscription = () => () => {};
+const readOrigin = () => window.location.origin;
 
 export function EmbedCode({ beat }: { beat: Beat }) {
   const id = useId();
   // The address people reach the store at is the browser's: the server renders the code without it, the browser
   // fills it in once the page is hydrated (it sits in a closed <details> until asked for).
-  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => null);
+  const origin = useBrowserValue<string | null>(readOrigin, null);
   const code = origin === null ? '' : embedCode(beat, origin);
 
   async function onCopy() {

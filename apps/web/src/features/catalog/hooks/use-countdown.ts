@@ -4,7 +4,7 @@
  * a second early.
  */
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../../../hooks/use-hydrated';
+import { useHydrated } from '../../../hooks/use-browser-value';
 import { onServerClockChange, serverNowAtLeast, usePageTime } from '../../../lib/server-clock';
 
 export interface TimeLeft {
