@@ -2,8 +2,9 @@
  * Deals as the admin sets them and buyers meet them (docs/product/deals.md): the admin turns on a "Buy 2 get 1 free"
  * bulk deal and makes a 30% coupon on Admin → Deals; a buyer with three MP3 leases in the cart applies the code, reads
  * each line explained and the totals, pays at the test checkout and finds the same amounts on the confirmation and in
- * the purchase history; a code the store does not know shows its reason. Other browser tests buy leases at list
- * prices, so the bulk deal goes off again and the coupon is deleted afterwards.
+ * the purchase history; a code the store does not know shows its reason. A code applied to the cart stays with it
+ * through a reload and a new visit, and Pay Now charges what the cart showed (docs/product/deals.md#a-code-kept-with-the-cart).
+ * Other browser tests buy leases at list prices, so the bulk deal goes off again and the coupon is deleted afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,8 +157,12 @@ describe('deals', () => {
     const listTotal = leases.reduce((sum, b) => sum + cents(b.price!), 0) / 100;
     const dealTotal = (leases.reduce((sum, b) => sum + cents(b.price!), 0) - cents(cheapest.price!)) / 100;
     await beatsSummary(blind.page).locator('dl div', { hasText: 'Total' }).last().getByText(price(dealTotal), { exact: true }).waitFor();
+    // Applied, the code is kept with the cart (the next page comes with it) and asked of the quote, which does not answer.
+    const kept = blind.page.waitForResponse((r) => r.url().endsWith('/api/cart/coupon') && r.request().method() === 'POST');
+    const asked = blind.page.waitForRequest((r) => r.url().endsWith('/api/checkout/quote') && (r.postDataJSON() as { coupon?: string }).coupon === code);
     await applyCode(beatsSummary(blind.page), code);
-    await blind.page.waitForTimeout(600);
+    expect((await kept).status()).toBe(200);
+    await asked;
     await beatsSummary(blind.page).locator('dl div', { hasText: 'Total' }).last().getByText(price(listTotal), { exact: true }).waitFor();
     expect(await beatsSummary(blind.page).getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true);
     await blind.page.context().close();
@@ -165,6 +170,10 @@ describe('deals', () => {
     const { page, errors } = await openPage(buyer);
     await page.goto('/cart');
     const summary = beatsSummary(page);
+    // The code applied on the other page was kept with the cart: it comes applied. Taken off, the field is back.
+    await summary.getByText(`Coupon ${code} applied`).waitFor();
+    await summary.getByRole('button', { name: `Remove coupon ${code}` }).click();
+    await summary.getByLabel('Coupon code').waitFor();
 
     // A code the store does not know: its reason next to the field, and list prices.
     const unknown = `NOPE${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -198,10 +207,9 @@ describe('deals', () => {
     await totals.locator('div', { hasText: 'Total' }).last().getByText(price(quote.total), { exact: true }).waitFor();
     await summary.getByText(quote.rule, { exact: true }).waitFor();
 
-    // A phone's width holds it, and axe finds nothing serious.
+    // A phone's width holds it (the code comes kept with the cart), and axe finds nothing serious.
     const phone = await openPage(buyer, mobile);
     await phone.page.goto('/cart');
-    await applyCode(beatsSummary(phone.page), code);
     await beatsSummary(phone.page).getByText(`Coupon ${code} applied`).waitFor();
     expect(await overflow(phone.page)).toBeLessThanOrEqual(0);
     await phone.page.context().close();
@@ -209,10 +217,7 @@ describe('deals', () => {
       await axeFindingsAt(
         browser,
         '/cart',
-        async (p) => {
-          await applyCode(beatsSummary(p), code);
-          await beatsSummary(p).getByText(`Coupon ${code} applied`).waitFor();
-        },
+        (p) => beatsSummary(p).getByText(`Coupon ${code} applied`).waitFor(),
         { session: buyer },
       ),
     ).toEqual([]);
@@ -239,5 +244,100 @@ describe('deals', () => {
     }, 15_000);
     expect(cents(counted.discounted)).toBe(cents(quote.couponDiscount));
     expect(errors).toEqual([]);
+  });
+
+  it('a code applied to the cart is still applied after a reload and a new visit, and Pay Now charges it', async () => {
+    const returning = await createAccount('kept-code');
+    const two = leases.slice(0, 2);
+    for (const beat of two) await api('/api/cart', returning.token, { method: 'POST', body: { userId: returning.user._id, beatId: beat._id } });
+    const listTotal = two.reduce((sum, b) => sum + cents(b.price!), 0) / 100;
+    const quote = await api<Quote>('/api/checkout/quote', returning.token, {
+      method: 'POST',
+      body: { userId: returning.user._id, sessionType: 'beatPurchase', beatIds: two.map((b) => b._id), coupon: code },
+    });
+    expect(quote.coupon).toMatchObject({ code, applied: true });
+    expect(quote.total).toBeLessThan(listTotal);
+    const total = (page: Page) => beatsSummary(page).locator('dl div', { hasText: 'Total' }).last();
+    const showsTheCode = async (page: Page) => {
+      await beatsSummary(page).getByText(`Coupon ${code} applied`).waitFor();
+      await total(page).getByText(price(quote.total), { exact: true }).waitFor();
+      await beatsSummary(page).locator('dl div', { hasText: `Coupon ${code}` }).getByText(off(quote.couponDiscount), { exact: true }).waitFor();
+    };
+
+    const { page, errors } = await openPage(returning);
+    await page.goto('/cart');
+    await total(page).getByText(price(listTotal), { exact: true }).waitFor();
+    await applyCode(beatsSummary(page), code.toLowerCase());
+    await showsTheCode(page);
+
+    // Reloaded, then opened again from the top bar's cart: the same discounted total.
+    await page.reload();
+    await showsTheCode(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: /^Cart, / }).click();
+    await page.waitForURL((u) => u.pathname === '/cart');
+    await showsTheCode(page);
+    await page.context().close();
+
+    // A new visit, in another browser: still there; Pay Now opens the checkout at the amount the cart showed.
+    const again = await openPage(returning, mobile);
+    await again.page.goto('/cart');
+    await showsTheCode(again.page);
+    await beatsSummary(again.page).getByRole('button', { name: 'Pay Now' }).click();
+    await again.page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'));
+    await again.page.getByRole('button', { name: `Pay ${price(quote.total)}` }).waitFor();
+    await payAtTestCheckout(again.page);
+    await again.page.getByRole('heading', { name: 'Payment Successful', level: 1 }).waitFor();
+    const bought = again.page.getByRole('list', { name: 'Your purchase' });
+    for (const line of quote.lines) {
+      await bought.getByRole('listitem').filter({ hasText: line.title }).getByText(price(line.total), { exact: true }).waitFor();
+    }
+    // Paid, the code is used: it leaves the cart.
+    expect(await api('/api/cart/' + returning.user._id + '/coupons', returning.token)).toEqual({ beats: null, stems: null });
+    expect(errors).toEqual([]);
+    expect(again.errors).toEqual([]);
+    await again.page.context().close();
+  });
+
+  it('a visitor’s code is kept in the browser through a reload, and joins the account’s cart at login', async () => {
+    const account = await createAccount('visitor-code');
+    const [lease] = leases;
+    const quote = await api<Quote>('/api/checkout/quote', account.token, {
+      method: 'POST',
+      body: { userId: account.user._id, sessionType: 'beatPurchase', beatIds: [lease!._id], coupon: code },
+    });
+    expect(quote.coupon).toMatchObject({ code, applied: true });
+    expect(quote.total).toBeLessThan(lease!.price!);
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/');
+    // The visitor's cart as the lease's Add to Cart keeps it in the browser.
+    await page.evaluate(
+      (item) => localStorage.setItem('beatCart', JSON.stringify([item])),
+      { _id: lease!._id, beatTitle: lease!.beatTitle, price: lease!.price, slug: lease!.slug, licence: 'MP3' },
+    );
+    await page.goto('/cart');
+    const kept = beatsSummary(page).getByText(`Coupon ${code} kept with your cart: its discount shows once you log in.`);
+    await applyCode(beatsSummary(page), code.toLowerCase());
+    await kept.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('beatCartCoupon'))).toBe(code);
+
+    await page.reload();
+    await kept.waitFor();
+
+    await beatsSummary(page).getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('returnUrl') === '/cart');
+    await page.getByLabel('Email').fill(account.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((u) => u.pathname === '/cart');
+    await beatsSummary(page).getByText(`Coupon ${code} applied`).waitFor();
+    await beatsSummary(page).locator('dl div', { hasText: 'Total' }).last().getByText(price(quote.total), { exact: true }).waitFor();
+    expect(await api(`/api/cart/${account.user._id}/coupons`, account.token)).toEqual({ beats: code, stems: null });
+    expect(await page.evaluate(() => localStorage.getItem('beatCartCoupon'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -75,11 +75,20 @@ const beatIdList = z
   .max(200, 'A cart holds at most 200 items.')
   .default([]);
 
-/** POST /api/cart/merge: a visitor's browser cart joins the account's cart at login or signup. */
+/** A coupon code as typed: letters, digits, dashes and underscores, 3 to 32 of them; kept in capitals (docs/product/deals.md#coupons). */
+export const couponCode = z
+  .string({ error: 'code is required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_-]{3,32}$/, 'A code is 3 to 32 letters, digits, dashes or underscores.');
+
+/** POST /api/cart/merge: a visitor's browser cart, and the coupon code kept with it, join the account's cart at login or signup. */
 export const mergeCartBody = z.object({
   userId: id('userId'),
   beatIds: beatIdList,
   stemsBeatIds: beatIdList,
+  /** The code the visitor applied to the beat cart (docs/product/deals.md#a-code-kept-with-the-cart). */
+  coupon: couponCode.optional(),
 });
 export type MergeCartBody = z.input<typeof mergeCartBody>;
 
@@ -90,6 +99,23 @@ export const mergeCartResponse = z.object({
   skipped: z.array(z.string()),
 });
 export type MergeCartResponse = z.infer<typeof mergeCartResponse>;
+
+/** The two carts, each of which keeps its own coupon code. */
+export const cartKinds = ['beats', 'stems'] as const;
+export type CartKind = (typeof cartKinds)[number];
+const cartKind = z.enum(cartKinds, { error: 'cart must be beats or stems' });
+
+/** The coupon code kept with each cart of an account (docs/product/deals.md#a-code-kept-with-the-cart); null: none. */
+export const cartCouponsSchema = z.object({ beats: z.string().nullable(), stems: z.string().nullable() });
+export type CartCoupons = z.infer<typeof cartCouponsSchema>;
+
+/** POST /api/cart/coupon: keeps a code with one of the account's carts (replacing the one kept before). */
+export const keepCartCouponBody = z.object({ userId: id('userId'), cart: cartKind, code: couponCode });
+export type KeepCartCouponBody = z.input<typeof keepCartCouponBody>;
+
+/** DELETE /api/cart/coupon: the cart's code is taken off. */
+export const removeCartCouponBody = z.object({ userId: id('userId'), cart: cartKind });
+export type RemoveCartCouponBody = z.infer<typeof removeCartCouponBody>;
 
 // ── Checkout ───────────────────────────────────────────────────────────────────────────
 

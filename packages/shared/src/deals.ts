@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { id } from './common.js';
-import { purchaseKinds, type PurchaseKind } from './commerce.js';
+import { couponCode, purchaseKinds, type PurchaseKind } from './commerce.js';
 
 // ── The stacking rule ─────────────────────────────────────────────────────────────────
 
@@ -141,13 +141,6 @@ const dollars = (what: string) =>
 const count = (what: string) =>
   z.number({ error: `${what} must be a whole number` }).int(`${what} must be a whole number`).min(1, `${what} must be at least 1`).max(1_000_000, `${what} must be at most 1,000,000`);
 const when = (what: string) => z.iso.datetime({ offset: true, error: `${what} must be a date and time (ISO 8601)` }).nullable();
-
-/** A code as typed: letters, digits, dashes and underscores, 3 to 32 of them; kept in capitals. */
-export const couponCode = z
-  .string({ error: 'code is required' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9_-]{3,32}$/, 'A code is 3 to 32 letters, digits, dashes or underscores.');
 
 /** POST /api/admin/coupons and PUT /api/admin/coupons/{couponId}: a coupon as the admin writes it. */
 export const couponInput = z

@@ -22,6 +22,7 @@ import {
 import {
   audioStates,
   beatTypes,
+  cartKinds,
   couponKinds,
   couponScopes,
   entitlementSources,
@@ -390,6 +391,27 @@ const cartTable = (name: string) =>
 export const cartItems = cartTable('cart_items');
 /** The stems cart: each item buys one beat's stems. */
 export const stemsCartItems = cartTable('stems_cart_items');
+
+/**
+ * The coupon code kept with each of an account's carts (docs/product/deals.md#a-code-kept-with-the-cart): the code as
+ * the buyer applied it, checked again by every quote and checkout, so a coupon deleted or expired since is simply refused.
+ */
+export const cartCoupons = pgTable(
+  'cart_coupons',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cart: text('cart', { enum: cartKinds }).notNull(),
+    code: text('code').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cart] }),
+    check('cart_coupons_cart_valid', sql`${t.cart} in ('beats', 'stems')`),
+    check('cart_coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+  ],
+);
 
 
 /**

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { cartItems, favorites, plays, sessionLogs, stemsCartItems } from '../../db/schema.js';
+import { cartCoupons, cartItems, favorites, plays, sessionLogs, stemsCartItems } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;
@@ -27,14 +27,15 @@ const calls: [string, string, () => Record<string, unknown>][] = [
   ['favourites', '/api/favorites', () => ({ userId: nobody, beatId })],
   ['the beat cart', '/api/cart', () => ({ userId: nobody, beatId })],
   ['the stems cart', '/api/stemscart', () => ({ userId: nobody, beatId })],
-  ['a cart merge', '/api/cart/merge', () => ({ userId: nobody, beatIds: [beatId], stemsBeatIds: [beatId] })],
+  ['a cart merge', '/api/cart/merge', () => ({ userId: nobody, beatIds: [beatId], stemsBeatIds: [beatId], coupon: 'SPRING20' })],
+  ['a coupon kept with the cart', '/api/cart/coupon', () => ({ userId: nobody, cart: 'beats', code: 'SPRING20' })],
   ['a play', '/api/play', () => ({ userId: nobody, beatId, playbackTime: 30 })],
   ['session time', '/api/update-session-time', () => ({ userId: nobody, sessionDuration: 60 })],
 ];
 
 async function rowsWritten(): Promise<number> {
   let total = 0;
-  for (const table of [favorites, cartItems, stemsCartItems, plays, sessionLogs]) {
+  for (const table of [favorites, cartItems, stemsCartItems, cartCoupons, plays, sessionLogs]) {
     const [row] = await t.deps.db.select({ n: count() }).from(table);
     total += row?.n ?? 0;
   }

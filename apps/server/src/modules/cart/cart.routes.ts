@@ -3,17 +3,31 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cartChangeResponse,
+  cartCouponsSchema,
   cartResponse,
   commerceMessages,
   id,
+  keepCartCouponBody,
   mergeCartBody,
   mergeCartResponse,
+  removeCartCouponBody,
   stemsCartResponse,
   userBeatBody,
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { assertSelfOrAdmin, callerOf, requireAuth, userByIdFor } from '../auth/auth.hooks.js';
-import { addToCart, cartCount, listCart, listStemsCart, mergeCarts, removeFromCart, type CartKind } from './cart.service.js';
+import {
+  addToCart,
+  cartCount,
+  cartCoupons,
+  keepCartCoupon,
+  listCart,
+  listStemsCart,
+  mergeCarts,
+  removeCartCoupon,
+  removeFromCart,
+  type CartKind,
+} from './cart.service.js';
 
 const userIdParams = z.object({ userId: id('userId') });
 const secured = { tags: ['cart'], security: [{ bearer: [] }] };
@@ -65,13 +79,41 @@ export function cartRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
+    // The coupon code kept with each cart, so it is still applied on reload and on the next visit (docs/product/deals.md#a-code-kept-with-the-cart).
+    app.get(
+      '/api/cart/:userId/coupons',
+      { preHandler: auth, schema: { ...secured, params: userIdParams, response: { 200: cartCouponsSchema } } },
+      async (request) => {
+        assertSelfOrAdmin(callerOf(request), request.params.userId);
+        return cartCoupons(deps, request.params.userId);
+      },
+    );
+
+    app.post(
+      '/api/cart/coupon',
+      { preHandler: auth, schema: { ...secured, body: keepCartCouponBody, response: { 200: cartCouponsSchema } } },
+      async (request) => {
+        await userByIdFor(deps, callerOf(request), request.body.userId);
+        return keepCartCoupon(deps, request.body.userId, request.body.cart, request.body.code);
+      },
+    );
+
+    app.delete(
+      '/api/cart/coupon',
+      { preHandler: auth, schema: { ...secured, body: removeCartCouponBody, response: { 200: cartCouponsSchema } } },
+      async (request) => {
+        assertSelfOrAdmin(callerOf(request), request.body.userId);
+        return removeCartCoupon(deps, request.body.userId, request.body.cart);
+      },
+    );
+
     app.post(
       '/api/cart/merge',
       { preHandler: auth, schema: { ...secured, body: mergeCartBody, response: { 200: mergeCartResponse } } },
       async (request) => {
-        const { userId, beatIds, stemsBeatIds } = request.body;
+        const { userId, beatIds, stemsBeatIds, coupon } = request.body;
         await userByIdFor(deps, callerOf(request), userId);
-        const { skipped } = await mergeCarts(deps, userId, beatIds, stemsBeatIds);
+        const { skipped } = await mergeCarts(deps, userId, beatIds, stemsBeatIds, coupon);
         return {
           cartItems: await listCart(deps, userId),
           stemsCartItems: await listStemsCart(deps, userId),

@@ -4,7 +4,7 @@
  * while in the cart shows as sold.
  */
 import { and, asc, count, eq, isNotNull, or } from 'drizzle-orm';
-import type { CartItem, StemsCartItem } from '@beat/shared';
+import type { CartCoupons, CartItem, CartKind, StemsCartItem } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, cartItems, stemsCartItems, type BeatRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -15,8 +15,9 @@ import { cartLineProblem, primaryOffer, primaryOfferProblem, stemsProblem } from
 import { endCheckoutsHolding } from '../checkout/checkout.service.js';
 import { upgradableLeases, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
 import type { Log } from '../checkout/fulfilment.service.js';
+import { forgetCoupon, keepCoupon, keptCoupons } from '../deals/kept-coupons.js';
 
-export type CartKind = 'beats' | 'stems';
+export type { CartKind };
 
 const tableOf = (kind: CartKind) => (kind === 'beats' ? cartItems : stemsCartItems);
 
@@ -110,15 +111,33 @@ export async function removeFromCart(deps: Deps, kind: CartKind, userId: string,
   return beat;
 }
 
+/** The coupon code kept with each cart (docs/product/deals.md#a-code-kept-with-the-cart). */
+export function cartCoupons(deps: Deps, userId: string): Promise<CartCoupons> {
+  return keptCoupons(deps.db, userId);
+}
+
+/** Keeps the code the buyer applied with the cart, in place of the one before; the quote and the checkout check it. */
+export async function keepCartCoupon(deps: Deps, userId: string, cart: CartKind, code: string): Promise<CartCoupons> {
+  await keepCoupon(deps.db, userId, cart, code, deps.clock.now());
+  return keptCoupons(deps.db, userId);
+}
+
+export async function removeCartCoupon(deps: Deps, userId: string, cart: CartKind): Promise<CartCoupons> {
+  await forgetCoupon(deps.db, userId, cart);
+  return keptCoupons(deps.db, userId);
+}
+
 /**
  * A visitor's browser cart joins the account's carts (login or signup), without duplicates. Items that
- * cannot be bought any more are skipped (their titles are answered) instead of failing the whole merge.
+ * cannot be bought any more are skipped (their titles are answered) instead of failing the whole merge. The code the
+ * visitor applied comes along with the beat cart, in place of one the account kept: it is the one they chose last.
  */
 export async function mergeCarts(
   deps: Deps,
   userId: string,
   beatIds: string[],
   stemsBeatIds: string[],
+  coupon?: string,
 ): Promise<{ skipped: string[] }> {
   const skipped: string[] = [];
   const attempt = async (kind: CartKind, beatId: string) => {
@@ -132,5 +151,6 @@ export async function mergeCarts(
   };
   for (const beatId of new Set(beatIds)) await attempt('beats', beatId);
   for (const beatId of new Set(stemsBeatIds)) await attempt('stems', beatId);
+  if (coupon) await keepCoupon(deps.db, userId, 'beats', coupon, deps.clock.now());
   return { skipped };
 }

@@ -19,6 +19,7 @@ import { settleCheckout, stateOf, checkoutEventTypes, type CheckoutState, type L
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { upgradableLeases, upgradeLabel, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
 import { bulkDealName, dealNotes, findCoupon, holdRedemption, nameWithDeals, priceWithDeals, releaseRedemption } from '../deals/pricing.js';
+import { forgetRefusedCoupon } from '../deals/kept-coupons.js';
 import { assertClientPrice, cartLineProblem, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents } from '../offers/offers.js';
 
 /** How long an exclusive is held for its buyer (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
@@ -270,7 +271,11 @@ export async function openCheckout(
 
   // The deals, by the one stacking rule (docs/product/deals.md#stacking): a code that does not apply is refused here.
   const deals = await priceWithDeals(deps.db, { userId: user.id, sessionType, lines: orderLinesOf(planned), code: options.coupon, now, found: asked });
-  if (deals.asked && !deals.asked.applied) throw conflict(deals.asked.message!);
+  if (deals.asked && !deals.asked.applied) {
+    // A kept code that will never apply again leaves the cart; the 409's message says why (docs/product/deals.md#a-code-kept-with-the-cart).
+    await forgetRefusedCoupon(deps.db, user.id, sessionType, deals.asked);
+    throw conflict(deals.asked.message!);
+  }
   const bulkDeal = deals.bulk && deals.order.bulkCents > 0 ? bulkDealName(deals.bulk) : null;
   const items: PricedItem[] = planned.map((item, i) => {
     const line = deals.order.lines[i]!;

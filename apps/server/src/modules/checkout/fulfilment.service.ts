@@ -32,6 +32,7 @@ import { queueRefunds } from './refunds.service.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { upgradeLabel } from '../offers/upgrades.js';
 import { dealNotes, nameWithDeals, redeemAtFulfilment, releaseRedemption } from '../deals/pricing.js';
+import { cartOfSession, forgetCoupon } from '../deals/kept-coupons.js';
 
 /** The few logger methods the settlement uses (pino's request logger fits). */
 export interface Log {
@@ -245,6 +246,9 @@ async function fulfilInTx(deps: Deps, tx: Tx, checkout: CheckoutRow, session: Pr
       now,
     });
     if (redeemed?.overLimit) overLimitCoupon = redeemed.couponId;
+    // The code kept with the cart was used by this order (docs/product/deals.md#a-code-kept-with-the-cart).
+    const cart = cartOfSession(claimed.sessionType);
+    if (user && cart && claimed.couponCode) await forgetCoupon(tx, user.id, cart, claimed.couponCode);
   }
   if (soldExclusives.length > 0) {
     // A sold exclusive stays in other buyers' beat carts, its line saying it was sold and refused at checkout

@@ -10,6 +10,7 @@ import { centsToDollars } from '../beats/beat-dto.js';
 import { orderLinesOf, planBeatPurchase, planStems } from './checkout.service.js';
 import { upgradeLabel } from '../offers/upgrades.js';
 import { bulkDealName, dealNotes, priceWithDeals } from '../deals/pricing.js';
+import { forgetRefusedCoupon } from '../deals/kept-coupons.js';
 
 export async function quoteOrder(deps: Deps, user: UserRow, body: QuoteBody): Promise<Quote> {
   const lines = body.beatIds.map((beatId) => ({ beatId }));
@@ -21,6 +22,8 @@ export async function quoteOrder(deps: Deps, user: UserRow, body: QuoteBody): Pr
     code: body.coupon,
     now: deps.clock.now(),
   });
+  // A kept code refused for good is forgotten; this answer still says why, once (docs/product/deals.md#a-code-kept-with-the-cart).
+  await forgetRefusedCoupon(deps.db, user.id, body.sessionType, deals.asked);
   const { order, bulk } = deals;
   return {
     lines: items.map((item, i) => {

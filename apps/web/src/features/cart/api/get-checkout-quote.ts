@@ -15,9 +15,12 @@ export function getCheckoutQuote(body: QuoteBody, signal?: AbortSignal): Promise
   return api<Quote>('/api/checkout/quote', { method: 'POST', body, signal });
 }
 
+/** Invalidate this to ask every quote again (a checkout refused the code or a price the summary showed). */
+export const checkoutQuotesQueryKey = ['checkout-quote'] as const;
+
 export function checkoutQuoteQueryOptions(body: QuoteBody | null) {
   return queryOptions({
-    queryKey: ['checkout-quote', body],
+    queryKey: [...checkoutQuotesQueryKey, body],
     queryFn: ({ signal }) => getCheckoutQuote(body!, signal),
     enabled: body !== null,
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -118,6 +118,24 @@ describe('the cart', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
   });
 
+  it('keeps a visitor’s coupon code in the browser: still there after a reload, gone once removed', async () => {
+    const user = userEvent.setup();
+    const first = await renderCart();
+    await user.type(within(summary()).getByLabelText('Coupon code'), 'spring20');
+    await user.click(within(summary()).getByRole('button', { name: 'Apply' }));
+    expect(within(summary()).getByRole('status').textContent).toBe('Coupon SPRING20 kept with your cart: its discount shows once you log in.');
+    expect(localStorage.getItem('beatCartCoupon')).toBe('SPRING20');
+    // No quote for a visitor: list prices until they log in.
+    expect(amount('Total')).toBe('$294.98');
+
+    first.unmount();
+    await renderCart();
+    expect(within(summary()).getByRole('status').textContent).toContain('SPRING20');
+    await user.click(within(summary()).getByRole('button', { name: 'Remove coupon SPRING20' }));
+    expect(localStorage.getItem('beatCartCoupon')).toBeNull();
+    expect(within(summary()).getByLabelText('Coupon code')).toBe(document.activeElement);
+  });
+
   it('takes a removed item off the list and out of the total', async () => {
     const user = userEvent.setup();
     await renderCart();
@@ -165,6 +183,122 @@ describe('the cart of a signed-in buyer', () => {
 
   const summaryOf = (list: 'Beats' | 'Stems') => screen.getByRole('complementary', { name: `Order Summary — ${list}` });
   const totalOf = (list: 'Beats' | 'Stems') => within(summaryOf(list)).getByText('Total').nextElementSibling?.textContent;
+
+  /** The server as the cart meets it with a code kept for the beat cart, 20% off; what was posted, in order. */
+  function serverKeeping(code: string | null, { deletedAtCheckout = false } = {}) {
+    const sent: Array<{ method: string; path: string; body: unknown }> = [];
+    let kept = code;
+    // Once the coupon is deleted, the store answers as it does: refused with its reason, and forgotten by the cart.
+    let deleted = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+        if (method !== 'GET') sent.push({ method, path, body });
+        if (path === '/api/cart/u1') {
+          return jsonResponse({
+            cartItems: [
+              { ...line, _id: 'b1', beatTitle: 'Night Drive', slug: 'night-drive', beatType: 'Non-Exclusive', licence: 'MP3', price: 19.99 },
+              { ...line, _id: 'b2', beatTitle: 'Low Empire', slug: 'low-empire', beatType: 'Non-Exclusive', licence: 'MP3', price: 19.99 },
+            ],
+          });
+        }
+        if (path === '/api/stemscart/u1') return jsonResponse({ cartItems: [] });
+        if (path === '/api/cart/u1/coupons') return jsonResponse({ beats: kept, stems: null });
+        if (path === '/api/cart/coupon') {
+          kept = method === 'DELETE' ? null : (body as { code: string }).code.toUpperCase();
+          return jsonResponse({ beats: kept, stems: null });
+        }
+        if (path === '/api/checkout/quote') {
+          const asked = (body as { coupon?: string }).coupon ?? null;
+          const applied = asked === 'SPRING20' && !deleted;
+          return jsonResponse({
+            lines: ['b1', 'b2'].map((beatId, i) => ({
+              beatId,
+              title: i === 0 ? 'Night Drive' : 'Low Empire',
+              kind: 'lease',
+              price: 19.99,
+              bulkDiscount: 0,
+              couponDiscount: applied ? 4 : 0,
+              total: applied ? 15.99 : 19.99,
+              notes: applied ? ['−$4.00 with SPRING20'] : [],
+            })),
+            subtotal: 39.98,
+            bulkDiscount: 0,
+            couponDiscount: applied ? 8 : 0,
+            total: applied ? 31.98 : 39.98,
+            bulkDeal: null,
+            coupon: asked ? { code: asked, applied, reason: applied ? null : 'expired', message: applied ? null : 'This code expired on 03/01/2026.' } : null,
+            rule: 'The rule.',
+          });
+        }
+        if (path === '/create-checkout-session' && deletedAtCheckout) {
+          deleted = true;
+          kept = null;
+          return jsonResponse({ message: 'This code does not exist.' }, 409);
+        }
+        if (path === '/create-checkout-session') return jsonResponse({ message: 'The store is closed for the test.' }, 409);
+        if (path === '/api/licenses/terms') return jsonResponse({ terms: [] });
+        return jsonResponse({ message: 'unavailable' }, 503);
+      }),
+    );
+    return sent;
+  }
+
+  it('opens with the code kept with the cart applied, and Pay Now sends it for the quoted total', async () => {
+    const user = userEvent.setup();
+    const sent = serverKeeping('SPRING20');
+    await renderCart();
+    const beats = summaryOf('Beats');
+    await waitFor(() => expect(totalOf('Beats')).toBe('$31.98'));
+    expect(within(beats).getByRole('status').textContent).toBe('Coupon SPRING20 applied');
+
+    await user.click(within(beats).getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('The store is closed for the test.')).toBeTruthy();
+    expect(sent.find((call) => call.path === '/create-checkout-session')?.body).toMatchObject({ coupon: 'SPRING20' });
+  });
+
+  it('keeps a code applied on the server and takes it off there with Remove', async () => {
+    const user = userEvent.setup();
+    const sent = serverKeeping(null);
+    await renderCart();
+    const beats = summaryOf('Beats');
+    await user.type(within(beats).getByLabelText('Coupon code'), 'spring20');
+    await user.click(within(beats).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(totalOf('Beats')).toBe('$31.98'));
+    expect(sent).toContainEqual({ method: 'POST', path: '/api/cart/coupon', body: { userId: 'u1', cart: 'beats', code: 'SPRING20' } });
+
+    await user.click(within(beats).getByRole('button', { name: 'Remove coupon SPRING20' }));
+    await waitFor(() => expect(totalOf('Beats')).toBe('$39.98'));
+    expect(sent).toContainEqual({ method: 'DELETE', path: '/api/cart/coupon', body: { userId: 'u1', cart: 'beats' } });
+  });
+
+  it('shows why a kept code no longer applies, at the full price, and Pay Now does not send it', async () => {
+    const user = userEvent.setup();
+    const sent = serverKeeping('WINTER10');
+    await renderCart();
+    const beats = summaryOf('Beats');
+    expect((await within(beats).findByRole('alert')).textContent).toBe('This code expired on 03/01/2026.');
+    expect(totalOf('Beats')).toBe('$39.98');
+
+    await user.click(within(beats).getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('The store is closed for the test.')).toBeTruthy();
+    expect(sent.find((call) => call.path === '/create-checkout-session')?.body).not.toHaveProperty('coupon');
+  });
+
+  it('shows the full price and the field again when the checkout refuses a code deleted since the quote', async () => {
+    const user = userEvent.setup();
+    serverKeeping('SPRING20', { deletedAtCheckout: true });
+    await renderCart();
+    const beats = summaryOf('Beats');
+    await waitFor(() => expect(totalOf('Beats')).toBe('$31.98'));
+
+    await user.click(within(beats).getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('This code does not exist.')).toBeTruthy();
+    await waitFor(() => expect(totalOf('Beats')).toBe('$39.98'));
+    expect(within(beats).getByLabelText('Coupon code')).toBeTruthy();
+  });
 
   it('lists stems at $25.00 each in their own list, with their own summary', async () => {
     await renderCart();

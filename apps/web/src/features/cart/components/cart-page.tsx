@@ -4,7 +4,8 @@
  * every item and Pay Now buys them. Selecting narrows it to the selection, and selecting in one list clears the other. Pay Now opens the hosted checkout for the selection, or sends a
  * visitor to log in (their cart waits in the browser and joins the account). A signed-in buyer's summaries show the
  * server's quote of what is being bought, with the bulk deal and a coupon code (docs/product/deals.md), and Pay Now
- * sends the code the quote applied.
+ * sends the code unless the quote refused it. The code is kept with the cart (on the server, or in a visitor's browser),
+ * so a reload or the next visit shows the same total (docs/product/deals.md#a-code-kept-with-the-cart).
  */
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,10 +20,11 @@ import { paths, withReturnUrl } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { useStartCheckout } from '../api/create-checkout-session';
-import { useCheckoutQuote } from '../api/get-checkout-quote';
+import { checkoutQuotesQueryKey, useCheckoutQuote } from '../api/get-checkout-quote';
 import { cartsQueryKey } from '../api/get-cart';
 import { useEndLeftCheckout } from '../api/cancel-checkout';
 import { useCart, type CartLine } from '../hooks/use-cart';
+import { useCartCoupons } from '../hooks/use-cart-coupons';
 import { useStemsCart } from '../hooks/use-stems-cart';
 import { CartList, type CartListItem } from './cart-list';
 import { OrderSummary, type SummaryDeals } from './order-summary';
@@ -49,8 +51,9 @@ export function CartPage() {
   // Null until the buyer selects: until then the first list is bought whole (docs/product/screens-and-words.md#cart).
   const [chosen, setSelection] = useState<Selection | null>(null);
   const [paying, setPaying] = useState<ListName | null>(null);
-  // The code asked for in each list's summary.
-  const [codes, setCodes] = useState<Record<ListName, string | null>>({ beats: null, stems: null });
+  // The code kept with each list, as the buyer last applied it.
+  const coupons = useCartCoupons();
+  const { codes } = coupons;
 
   const beatItems: CartListItem[] = useMemo(
     () => cart.items.map((i: CartLine) => ({
@@ -93,21 +96,26 @@ export function CartPage() {
   const beatsQuote = useCheckoutQuote({ userId: buyerId, sessionType: 'beatPurchase', beatIds: selectedBeats.map((i) => i._id), coupon: codes.beats });
   const stemsQuote = useCheckoutQuote({ userId: buyerId, sessionType: 'stems', beatIds: selectedStems.map((i) => i._id), coupon: codes.stems });
   const quoteOf = (list: ListName) => (list === 'beats' ? beatsQuote : stemsQuote);
-  const dealsOf = (list: ListName): SummaryDeals | undefined =>
-    buyerId
-      ? {
-          code: codes[list],
-          quote: quoteOf(list).quote,
-          updating: quoteOf(list).isUpdating,
-          onApply: (code) => setCodes((all) => ({ ...all, [list]: code })),
-          onRemove: () => setCodes((all) => ({ ...all, [list]: null })),
-        }
-      : undefined;
-  /** The code Pay Now sends: only one the quote of these very items applied, so the checkout charges what was shown. */
-  const appliedCode = (list: ListName): string | undefined => {
-    const { quote, isCurrent } = quoteOf(list);
+  const dealsOf = (list: ListName): SummaryDeals => ({
+    code: codes[list],
+    quote: quoteOf(list).quote,
+    updating: quoteOf(list).isUpdating,
+    // A visitor's code waits in the browser: the store checks it once they log in.
+    checkedAtLogin: !buyerId,
+    onApply: (code) => coupons.apply(list, code),
+    onRemove: () => coupons.remove(list),
+  });
+  /**
+   * The code Pay Now sends: the one the quote of these very items applied, or, while that quote is on its way, the kept
+   * code (the checkout checks it again and refuses it with its reason rather than charge another amount). Never one
+   * the quote refused, nor one without any quote (the summary then shows list prices).
+   */
+  const codeToSend = (list: ListName): string | undefined => {
+    const { quote, isCurrent, isUpdating } = quoteOf(list);
     const code = codes[list];
-    return code && isCurrent && quote?.coupon?.applied && quote.coupon.code === code ? code : undefined;
+    if (!code) return undefined;
+    if (isCurrent) return quote?.coupon?.applied && quote.coupon.code === code ? code : undefined;
+    return isUpdating ? code : undefined;
   };
   const idsOf = (list: ListName) => (selection.list === list ? selection.ids : new Set<string>());
 
@@ -138,20 +146,22 @@ export function CartPage() {
     }
     setPaying(list);
     const beats = chosen.map((i) => ({ _id: i._id, beatTitle: i.beatTitle, price: i.price }));
-    const coupon = appliedCode(list);
+    const coupon = codeToSend(list);
     checkout.mutate(list === 'beats' ? { kind: 'beatPurchase', beats, coupon } : { kind: 'stems', beats, coupon }, {
       onError: (error) => {
         setPaying(null);
         toast.error(errorMessage(error));
-        // A changed price or a sold beat: show the cart as the server has it now.
+        // A changed price, a sold beat or a refused code: show the cart, its kept codes and the quote as the server has them now.
         if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
           void queryClient.invalidateQueries({ queryKey: cartsQueryKey });
+          void queryClient.invalidateQueries({ queryKey: checkoutQuotesQueryKey });
         }
       },
     });
   }
 
-  const loading = cart.isLoading || stems.isLoading;
+  // The kept codes come with the cart, so its summary opens at the price the buyer was shown before.
+  const loading = cart.isLoading || stems.isLoading || coupons.isLoading;
   const empty = !loading && beatItems.length === 0 && stemsItems.length === 0;
   const total = beatItems.length + stemsItems.length;
 

@@ -1,6 +1,8 @@
 /**
- * The order summary's "Coupon code" (docs/product/deals.md#cart): Apply asks the quote with the code; once the quote
- * applies it, Remove takes it off. A code the store refuses shows the quote's reason next to the field.
+ * The order summary's "Coupon code" (docs/product/deals.md#cart): Apply keeps the code with the cart and asks the quote
+ * with it; once the quote applies it, Remove takes it off. A code the store refuses shows the quote's reason next to the
+ * field. A visitor gets no quote: their code is kept until they log in, and Remove takes it off
+ * (docs/product/deals.md#a-code-kept-with-the-cart).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AlertCircle, CheckCircle2, TicketPercent } from 'lucide-react';
@@ -12,16 +14,20 @@ export interface CouponFieldProps {
   code: string | null;
   quote: Quote | null;
   updating: boolean;
+  /** A visitor: no quote, the code waits for their login. */
+  checkedAtLogin?: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
 }
 
-export function CouponField({ code, quote, updating, onApply, onRemove }: CouponFieldProps) {
+export function CouponField({ code, quote, updating, checkedAtLogin = false, onApply, onRemove }: CouponFieldProps) {
   const id = useId();
   const [text, setText] = useState(code ?? '');
   const [shapeError, setShapeError] = useState<string | null>(null);
   const answer = code && quote?.coupon?.code === code ? quote.coupon : null;
   const applied = answer?.applied === true;
+  // What replaces the field: the code the quote applied, or a visitor's code kept for their login.
+  const kept = applied || (checkedAtLogin && code !== null);
   const refusal = shapeError ?? (answer && !answer.applied ? (answer.message ?? 'This code cannot be used for these items.') : null);
   const errorId = `${id}-error`;
   // Apply and Remove swap the field for the applied code and back: focus follows to what replaced the button pressed.
@@ -29,11 +35,11 @@ export function CouponField({ code, quote, updating, onApply, onRemove }: Coupon
   const removeRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (applied && focusNext.current === 'remove') removeRef.current?.focus();
-    else if (!applied && focusNext.current === 'input') inputRef.current?.focus();
+    if (kept && focusNext.current === 'remove') removeRef.current?.focus();
+    else if (!kept && focusNext.current === 'input') inputRef.current?.focus();
     else return;
     focusNext.current = null;
-  }, [applied]);
+  }, [kept]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,14 +54,20 @@ export function CouponField({ code, quote, updating, onApply, onRemove }: Coupon
     onApply(parsed.data);
   }
 
-  if (applied && code) {
+  if (kept && code) {
     return (
       <div className="coupon-field coupon-field--applied">
         <p className="coupon-field__applied" role="status">
-          <CheckCircle2 aria-hidden="true" />
-          <span>
-            Coupon <strong className="coupon-field__code">{code}</strong> applied
-          </span>
+          {applied ? <CheckCircle2 aria-hidden="true" /> : <TicketPercent aria-hidden="true" />}
+          {applied ? (
+            <span>
+              Coupon <strong className="coupon-field__code">{code}</strong> applied
+            </span>
+          ) : (
+            <span>
+              Coupon <strong className="coupon-field__code">{code}</strong> kept with your cart: its discount shows once you log in.
+            </span>
+          )}
         </p>
         <Button
           ref={removeRef}

@@ -1,8 +1,8 @@
 /**
  * One list's 'Order Summary' (docs/product/screens-and-words.md#cart): '{first title} and {n-1} more', subtotal, total,
- * the terms of each kind of license bought (docs/product/licenses.md#terms) and Pay Now. For a signed-in buyer it also
- * has the coupon code and shows the server's quote (docs/product/deals.md): each line with what the bulk deal and the
- * coupon took off, the discounts, the total and the stacking rule. Without a quote it shows list prices.
+ * the terms of each kind of license bought (docs/product/licenses.md#terms), the coupon code and Pay Now. For a signed-in
+ * buyer it shows the server's quote (docs/product/deals.md): each line with what the bulk deal and the coupon took off,
+ * the discounts, the total and the stacking rule. Without a quote (a visitor, an outage) it shows list prices.
  * Before the buyer selects anything it sums the whole list (`wholeList`) and says so; once a selection is emptied it says
  * so, and Pay Now answers with the product's message.
  */
@@ -35,7 +35,7 @@ export interface OrderSummaryProps {
   wholeList?: boolean;
   onPay: () => void;
   busy: boolean;
-  /** The coupon code and the quote, for a signed-in buyer; none for a visitor. */
+  /** The coupon code and, for a signed-in buyer, the quote; without it no coupon field. */
   deals?: SummaryDeals;
 }
 
@@ -44,6 +44,8 @@ export interface SummaryDeals {
   /** The server's quote of exactly what Pay Now buys (or the previous one while it updates); null: list prices. */
   quote: Quote | null;
   updating: boolean;
+  /** A visitor: the code is kept in the browser and checked once they log in (there is no quote). */
+  checkedAtLogin?: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
 }
@@ -87,7 +89,14 @@ export function OrderSummary({ listName, selected, wholeList = false, onPay, bus
         <p className="cart-summary__empty">Select the items you want to buy.</p>
       )}
       {deals && selected.length > 0 && (
-        <CouponField code={deals.code} quote={quote} updating={deals.updating} onApply={deals.onApply} onRemove={deals.onRemove} />
+        <CouponField
+          code={deals.code}
+          quote={quote}
+          updating={deals.updating}
+          checkedAtLogin={deals.checkedAtLogin}
+          onApply={deals.onApply}
+          onRemove={deals.onRemove}
+        />
       )}
       {explained && (
         <ul className="cart-quote" aria-label={`Price of each item — ${listName}`} aria-busy={deals?.updating || undefined}>

@@ -20,20 +20,24 @@ function readCount(): number {
   return LOCAL_CART_KEYS.reduce((sum, key) => sum + lengthOf(key), 0);
 }
 
-function subscribe(onChange: () => void): () => void {
+/**
+ * Calls `onChange` when one of `keys` changes: written in this tab (which announces it with one of `events`), or in
+ * another tab (a `storage` event). For useSyncExternalStore's subscribe; answers the unsubscribe.
+ */
+export function subscribeToStoredKeys(keys: readonly string[], events: readonly string[], onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || (LOCAL_CART_KEYS as readonly string[]).includes(event.key)) onChange();
+    if (event.key === null || keys.includes(event.key)) onChange();
   };
   window.addEventListener('storage', onStorage);
-  window.addEventListener(CHANGE_EVENT, onChange);
-  // The visitor beat cart (use-local-cart) announces its own writes with this event.
-  window.addEventListener('beatcart-change', onChange);
+  for (const name of events) window.addEventListener(name, onChange);
   return () => {
     window.removeEventListener('storage', onStorage);
-    window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('beatcart-change', onChange);
+    for (const name of events) window.removeEventListener(name, onChange);
   };
 }
+
+// The visitor beat cart (use-local-cart) announces its own writes with `beatcart-change`.
+const subscribe = (onChange: () => void) => subscribeToStoredKeys(LOCAL_CART_KEYS, [CHANGE_EVENT, 'beatcart-change'], onChange);
 
 /** Call after writing `beatCart` / `stemsCart` in this tab so the badge updates. */
 export function notifyLocalCartChange(): void {

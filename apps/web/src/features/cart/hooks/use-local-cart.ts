@@ -6,7 +6,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { toast } from '../../../lib/toast';
-import { notifyLocalCartChange } from './local-cart-store';
+import { notifyLocalCartChange, subscribeToStoredKeys } from './local-cart-store';
 
 export interface CartItem {
   _id: string;
@@ -60,17 +60,7 @@ function writeCart(items: CartItem[]): void {
   notifyLocalCartChange();
 }
 
-function subscribe(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === CART_STORAGE_KEY) onChange();
-  };
-  window.addEventListener(CART_CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(CART_CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const subscribe = (onChange: () => void) => subscribeToStoredKeys([CART_STORAGE_KEY], [CART_CHANGE_EVENT], onChange);
 
 const emptyCart: CartItem[] = [];
 

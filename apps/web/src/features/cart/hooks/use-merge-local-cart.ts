@@ -1,6 +1,7 @@
 /**
  * At login or signup, a visitor's browser cart (`beatCart`, `stemsCart`) joins the account's cart on the
- * server, without duplicates (docs/product/offers-and-prices.md#cart); then the browser's copy is cleared. Runs wherever the top bar's
+ * server, without duplicates (docs/product/offers-and-prices.md#cart), and the coupon code they applied comes along
+ * (docs/product/deals.md#a-code-kept-with-the-cart); then the browser's copy is cleared. Runs wherever the top bar's
  * cart count runs (every page), so it happens right after the account is known.
  */
 import { useEffect } from 'react';
@@ -12,6 +13,7 @@ import { cartQueryKey } from '../api/get-cart';
 import { stemsCartQueryKey } from '../api/get-stems-cart';
 import { mergeCart } from '../api/merge-cart';
 import { LOCAL_CART_KEYS, notifyLocalCartChange } from './local-cart-store';
+import { readLocalCoupon, writeLocalCoupon } from './local-cart-coupon';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +31,7 @@ function localIds(key: string): string[] {
 
 function clearLocal(): void {
   for (const key of LOCAL_CART_KEYS) localStorage.removeItem(key);
+  writeLocalCoupon(null);
   notifyLocalCartChange();
 }
 
@@ -49,7 +52,8 @@ export function useMergeLocalCart(localCount: number): void {
       return;
     }
     merging = true;
-    mergeCart({ userId, beatIds, stemsBeatIds })
+    const coupon = readLocalCoupon();
+    mergeCart({ userId, beatIds, stemsBeatIds, ...(coupon ? { coupon } : {}) })
       .then((answer) => {
         queryClient.setQueryData(cartQueryKey(userId), answer.cartItems);
         queryClient.setQueryData(stemsCartQueryKey(userId), answer.stemsCartItems);
