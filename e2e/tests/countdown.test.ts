@@ -7,24 +7,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { AdminBeat, AuthResponse, Beat, BeatPage, StoreConfig } from '@beat/shared';
+import type { AuthResponse, Beat, BeatPage, StoreConfig } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, newContext, watchErrors, hydrated } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
-import { until } from '../support/steps.js';
+import { beatMaker } from '../support/made-beats.js';
 
 let browser: Browser;
 let admin: AuthResponse;
-const made: string[] = [];
+const made = beatMaker(() => admin);
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await apiLogin(demo.admin);
 });
 afterAll(async () => {
-  // Out of the store again, so no other test ever picks them.
-  for (const id of made) await api(`/api/admin/beats/${id}`, admin.token, { method: 'DELETE' }).catch(() => undefined);
+  await made.removeAll();
   await browser?.close();
 });
 
@@ -36,26 +35,13 @@ const exclusiveFields = (title: string, end: Date, price = 350) => ({
   bpm: '92',
   releaseDate: new Date().toISOString().slice(0, 10),
   tags: 'e2e, countdown',
-  beatType: 'Exclusive',
+  beatType: 'Exclusive' as const,
   price: String(price),
   countdownEndTime: end.toISOString(),
 });
 
-/** A new exclusive (a demo beat's preview as its MP3), listed once its preview is rendered. */
-async function newExclusive(title: string): Promise<Beat> {
-  const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
-  const mp3 = Buffer.from(await (await fetch(`${baseURL()}${beats[0]!.streamingMp3FileLink!}`)).arrayBuffer());
-  const form = new FormData();
-  for (const [field, value] of Object.entries(exclusiveFields(title, new Date(Date.now() + 3_600_000)))) form.append(field, value);
-  form.append('mp3File', new Blob([mp3], { type: 'audio/mpeg' }), 'countdown.mp3');
-  const created = await fetch(`${baseURL()}/api/admin/beats`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const id = ((await created.json()) as { beat: AdminBeat }).beat._id;
-  made.push(id);
-  return until('the new exclusive in the catalog', async () =>
-    (await api<BeatPage>(`/api/beats?type=Exclusive&q=${encodeURIComponent(title)}&limit=5`)).beats.find((b) => b._id === id),
-  );
-}
+/** A new exclusive whose countdown ends in an hour. */
+const newExclusive = (title: string): Promise<Beat> => made.create(exclusiveFields(title, new Date(Date.now() + 3_600_000)), 'countdown.mp3');
 
 /** The admin moves the exclusive's countdown end (the edit form's PUT, without new files). */
 async function setCountdownEnd(beat: Beat, end: Date): Promise<void> {

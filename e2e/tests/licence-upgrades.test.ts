@@ -13,7 +13,6 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   licenceSummaryLines,
   licenceTermsPath,
-  type AdminBeat,
   type AuthResponse,
   type Beat,
   type BeatPage,
@@ -26,18 +25,19 @@ import {
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
-import { until, payAtTestCheckout } from '../support/steps.js';
+import { beatMaker } from '../support/made-beats.js';
+import { payAtTestCheckout } from '../support/steps.js';
 
 let browser: Browser;
 let admin: AuthResponse;
-const made: string[] = [];
+const made = beatMaker(() => admin);
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await apiLogin(demo.admin);
 });
 afterAll(async () => {
-  for (const id of made) await api(`/api/admin/beats/${id}`, admin.token, { method: 'DELETE' }).catch(() => undefined);
+  await made.removeAll();
   await browser?.close();
 });
 
@@ -81,20 +81,7 @@ const beatFields = (title: string, beatType: 'Non-Exclusive' | 'Exclusive', pric
 });
 
 /** A new catalog beat with an MP3 lease at `leasePrice` (a demo beat's preview as its MP3), once it is listed. */
-async function newLeaseBeat(title: string, leasePrice: number): Promise<Beat> {
-  const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
-  const mp3 = Buffer.from(await (await fetch(`${baseURL()}${beats[0]!.streamingMp3FileLink!}`)).arrayBuffer());
-  const form = new FormData();
-  for (const [field, value] of Object.entries(beatFields(title, 'Non-Exclusive', leasePrice))) form.append(field, value);
-  form.append('mp3File', new Blob([mp3], { type: 'audio/mpeg' }), 'upgrade.mp3');
-  const created = await fetch(`${baseURL()}/api/admin/beats`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const id = ((await created.json()) as { beat: AdminBeat }).beat._id;
-  made.push(id);
-  return until('the new beat in the catalog', async () =>
-    (await api<BeatPage>(`/api/beats?type=Non-Exclusive&q=${encodeURIComponent(title)}&limit=5`)).beats.find((b) => b._id === id),
-  );
-}
+const newLeaseBeat = (title: string, leasePrice: number): Promise<Beat> => made.create(beatFields(title, 'Non-Exclusive', leasePrice), 'upgrade.mp3');
 
 /** The PDF's text as a reader's PDF software extracts it (PDF.js, through unpdf). */
 async function pdfText(bytes: Buffer): Promise<string> {

@@ -124,7 +124,8 @@ describe('catalog rows', () => {
 describe('the beat pop-up', () => {
   it('offers a catalog beat’s lease, stems and plan, and no exclusive license without a price', async () => {
     const account = await createAccount('prices');
-    const beat = (await leaseBeats())[1]!;
+    // One with stems: a beat without a stems file has no Stems card.
+    const beat = (await leaseBeats()).find((b, i) => i !== 0 && i !== 2 && b.hasStems)!;
     const { page, errors } = await openPage(account);
     await page.goto(`/?q=${encodeURIComponent(beat.beatTitle)}`);
     await waitForTakeover(page);

@@ -170,6 +170,7 @@ function calls(): Call[] {
     call('GET /api/purchases/:purchaseId/licence', get(() => `/api/purchases/${purchaseId}/licence`), 200),
     call('GET /api/checkCreditDownload/:userId/:beatId', get(() => `/api/checkCreditDownload/${owner.id}/${bought.id}`), 200),
     call('GET /api/entitlements/:userId', get(() => `/api/entitlements/${owner.id}`), 200),
+    call('GET /api/entitlements/:userId/:beatId', get(() => `/api/entitlements/${owner.id}/${bought.id}`), 200),
     call('GET /api/users/:userId/library', get(() => `/api/users/${owner.id}/library`), 200),
     call('POST /api/reduce-credits', send('POST', '/api/reduce-credits', () => ({ email: owner.email, beatId: forCredit.id })), 200),
     call('POST /api/download', send('POST', '/api/download', () => ({ userId: owner.id, beatId: bought.id, fileType: 'mp3' })), 200),

@@ -50,6 +50,8 @@ export const beatFileRules = {
 export type BeatFileKind = keyof typeof beatFileRules;
 /** Multipart field names of the three files. */
 export const beatFileFields: Record<BeatFileKind, string> = { mp3: 'mp3File', wav: 'wavFile', stems: 'stemsFile' };
+/** A new beat needs audio: an MP3, or a WAV master from which the store makes the MP3 buyers download (docs/audio-pipeline.md#the-sold-mp3). */
+export const beatFileMessages = { mp3Required: 'An MP3 or a WAV file is required.' } as const;
 
 const MAX_TAGS = 12;
 

@@ -162,6 +162,8 @@ export type BeatPage = z.infer<typeof beatPageResponse>;
  */
 export const beatDetailResponse = z.object({
   beat: beatSchema,
+  /** A sold exclusive: its page says so and offers nothing (no preview, no price). */
+  sold: z.boolean(),
   playCount: z.number().int(),
   related: z.array(beatSchema),
 });

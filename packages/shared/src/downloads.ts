@@ -29,7 +29,7 @@ export const grantedRights: Readonly<Record<EntitlementSource | 'vipPlan', Reado
   exclusive: { mp3: true, wav: true, stems: true },
 };
 
-/** GET /api/checkCreditDownload/{userId}/{beatId}: the allow flags (docs/product/entitlements.md#download-check), plus the per-file detail behind them. */
+/** GET /api/checkCreditDownload/{userId}/{beatId} and GET /api/entitlements/{userId}/{beatId}: the allow flags (docs/product/entitlements.md#download-check), plus the per-file detail behind them. */
 export const checkDownloadResponse = z.object({
   /** The mp3 or the wav may be downloaded. */
   isAllowDownload: z.boolean(),
@@ -39,6 +39,7 @@ export const checkDownloadResponse = z.object({
 export type CheckDownloadResponse = z.infer<typeof checkDownloadResponse>;
 
 export const checkDownloadParams = z.object({ userId: id('userId'), beatId: id('beatId') });
+export type CheckDownloadParams = z.infer<typeof checkDownloadParams>;
 
 export const reduceCreditsBody = z.object({ email: emailField, beatId: id('beatId') });
 export type ReduceCreditsBody = z.input<typeof reduceCreditsBody>;

@@ -45,6 +45,11 @@ export const beatPageMessages = {
   copyFailed: 'The link could not be copied. Copy it from the address bar.',
   buyOnBeatMarket: 'Buy on Beat Market',
   moreLikeThis: 'More like this',
+  sold: 'Sold',
+  soldNote: 'This exclusive has been bought: it is no longer for sale.',
+  soldToYou: 'You bought this exclusive. Download its files here, or from My Exclusive Beats on your dashboard.',
+  soldBrowse: 'Browse exclusives',
+  yourDashboard: 'Go to your dashboard',
 } as const;
 
 /** The product's own words for downloads and the purchase cards (docs/product/screens-and-words.md#download-modal). */

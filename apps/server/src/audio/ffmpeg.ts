@@ -43,7 +43,10 @@ export interface DecodeOptions {
 
 export interface EncodeMp3Options {
   sampleRate: number;
+  /** Channels of the PCM given. */
   channels: number;
+  /** Channels of the MP3, when not those of the PCM: a mono mix becomes stereo with the same sound on both sides. */
+  outputChannels?: number;
   bitrateKbps: number;
   /**
    * LAME's speed/quality trade-off (0 best and slowest … 9 fastest). At 5, the default, 3 minutes of stereo cost
@@ -172,6 +175,7 @@ export function encodeMp3(pcm: AsyncIterable<Float32Array>, options: EncodeMp3Op
     String(options.channels),
     '-i',
     'pipe:0',
+    ...(options.outputChannels && options.outputChannels !== options.channels ? ['-ac', String(options.outputChannels)] : []),
     '-c:a',
     'libmp3lame',
     '-b:a',

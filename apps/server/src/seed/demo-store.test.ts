@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { parseBuffer } from 'music-metadata';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { beats, users } from '../db/schema.js';
 import { readAll } from '../audio/test-support.js';
@@ -80,7 +81,11 @@ describe('the demo tracks', () => {
     for (const [i, files] of stored.entries()) {
       const track = await generateTrack(i, { bpm: trackBpm(i), withStems: demoTrackHasStems(i) });
       expect(files.durationSeconds).toBe(track.durationSeconds);
-      expect((await readAll(t.deps.storage.read(files.mp3Key))).equals(track.previewMp3)).toBe(true);
+      const mp3 = await readAll(t.deps.storage.read(files.mp3Key));
+      expect(mp3.equals(track.mp3)).toBe(true);
+      // What a buyer of the lease downloads: 320 kbps constant bitrate, stereo, 44.1 kHz.
+      const { format } = await parseBuffer(mp3, { mimeType: 'audio/mpeg' });
+      expect(format).toMatchObject({ codecProfile: 'CBR', bitrate: 320_000, numberOfChannels: 2, sampleRate: 44_100 });
       expect((await readAll(t.deps.storage.read(files.wavKey))).equals(track.wav)).toBe(true);
       if (track.stemsZip) expect((await readAll(t.deps.storage.read(files.stemsKey!))).equals(track.stemsZip)).toBe(true);
       else expect(files.stemsKey).toBeNull();

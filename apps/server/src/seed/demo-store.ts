@@ -52,7 +52,7 @@ export async function storeDemoTracks(deps: Deps, tracks = DEMO_TRACKS): Promise
   const files: TrackFiles[] = [];
   await synthesiseTracks(tracks, Math.min(2, os.availableParallelism()), async (track) => {
     const keys = trackKeys(track.index);
-    await deps.storage.put(keys.mp3, track.previewMp3);
+    await deps.storage.put(keys.mp3, track.mp3);
     await deps.storage.put(keys.wav, track.wav);
     if (track.stemsZip) await deps.storage.put(keys.stems, track.stemsZip);
     files[track.index] = {
@@ -92,7 +92,7 @@ async function synthesiseTracks(count: number, threads: number, store: (track: G
             index,
             bpm: reply.bpm,
             durationSeconds: reply.durationSeconds,
-            previewMp3: asBuffer(reply.previewMp3),
+            mp3: asBuffer(reply.mp3),
             wav: asBuffer(reply.wav),
             stemsZip: reply.stemsZip && asBuffer(reply.stemsZip),
           });

@@ -10,7 +10,7 @@ export interface TrackRequest extends GenerateTrackOptions {
 }
 
 export type TrackReply =
-  | { index: number; ok: true; bpm: number; durationSeconds: number; previewMp3: Uint8Array; wav: Uint8Array; stemsZip?: Uint8Array }
+  | { index: number; ok: true; bpm: number; durationSeconds: number; mp3: Uint8Array; wav: Uint8Array; stemsZip?: Uint8Array }
   | { index: number; ok: false; message: string };
 
 parentPort?.on('message', (request: TrackRequest) => {

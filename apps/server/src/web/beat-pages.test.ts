@@ -146,9 +146,28 @@ describe('GET /beat/{slug}', () => {
     expect(embed.headers.location).toBe('/embed/beat/after-rename');
   });
 
+  it('answers a sold exclusive’s address with its page saying Sold (200): no offer, no preview, kept out of search engines; its player is gone', async () => {
+    const sold = await createBeat(t, { title: 'Sold Away', artistName: 'Nova Kane', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() });
+    const res = await get(`/beat/${sold.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const meta = metaOf(res.body);
+    expect(decode(/<title>([^<]*)<\/title>/.exec(headOf(res.body))![1]!)).toBe('Sold Away by Nova Kane · Sold · Beat Market');
+    expect(meta.robots).toEqual(['noindex']);
+    expect(meta['og:title']).toEqual(['Sold Away by Nova Kane · Sold']);
+    expect(meta.description![0]).toMatch(/^Sold: /);
+    expect(res.body).not.toContain('application/ld+json');
+    expect(res.body).not.toContain('og:audio');
+    expect(res.body).not.toContain('$300');
+    expect((await get(`/embed/beat/${sold.slug}`)).statusCode).toBe(404);
+    // An old address of a sold beat leads to its current one.
+    await t.deps.db.update(beats).set({ title: 'Sold Away Renamed' }).where(eq(beats.id, sold.id));
+    expect((await get(`/beat/${sold.slug}`)).headers.location).toBe('/beat/sold-away-renamed');
+  });
+
   it('answers an unknown or unlisted beat with 404, the app’s HTML and noindex', async () => {
-    const sold = await createBeat(t, { title: 'Sold Away', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() });
-    for (const url of ['/beat/no-such-beat', `/beat/${sold.slug}`]) {
+    const unpublished = await createBeat(t, { title: 'Sold Hidden', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date(), published: false });
+    for (const url of ['/beat/no-such-beat', `/beat/${unpublished.slug}`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -2,7 +2,8 @@
  * A beat's page and embeddable player as the server answers them (docs/decisions/0020-beat-pages.md): the web
  * app's HTML with the beat's own title, description, canonical link, Open Graph and Twitter card tags and JSON-LD
  * in its head, so a chat app or a crawler sees them without running a script. Heads are cached by catalog version
- * and slug; an old slug answers 301 to the current one; an unknown one 404 with the app's not-found page.
+ * and slug; an old slug answers 301 to the current one; an unknown one 404 with the app's not-found page. A sold
+ * exclusive's page answers with the beat and 'Sold', kept out of search engines; its embeddable player is gone (404).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
@@ -10,7 +11,7 @@ import type { CatalogVersion } from '../db/catalog-version.js';
 import type { BeatRow } from '../db/schema.js';
 import { ARTWORK_HEIGHT, ARTWORK_WIDTH } from '../modules/beats/artwork-image.js';
 import { centsToDollars } from '../modules/beats/beat-dto.js';
-import { findListedBeatBySlug } from '../modules/beats/beat-pages.service.js';
+import { findBeatPageBySlug } from '../modules/beats/beat-pages.service.js';
 import { formatUsd } from '../modules/offers/offers.js';
 import { previewLink } from '../modules/beats/preview-links.js';
 import { createVersionedCache } from '../modules/beats/versioned-cache.js';
@@ -123,14 +124,29 @@ export function beatHead(beat: BeatRow, origin: string): string {
   ].join('');
 }
 
+/** The head of a sold exclusive's page: its title and that it was sold, no offer, no preview, not for search engines. */
+export function soldBeatHead(beat: BeatRow, origin: string): string {
+  const title = `${beat.title} by ${beat.artistName}`;
+  const description = `Sold: this exclusive has been bought. ${beat.category ? `${beat.category} beat` : 'Beat'} by ${beat.artistName} · ${beat.bpm} BPM`;
+  return [
+    `<title>${escapeHtml(`${title} · Sold · ${STORE_NAME}`)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    '<meta name="robots" content="noindex">',
+    `<link rel="canonical" href="${escapeHtml(`${origin}${beatPagePath(beat.slug)}`)}">`,
+    `<meta property="og:site_name" content="${STORE_NAME}">`,
+    `<meta property="og:title" content="${escapeHtml(`${title} · Sold`)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+  ].join('');
+}
+
 /** The head of a page at an address that names no listed beat: the app shows its not-found page. */
 export const notFoundHead = `<title>Beat not found · ${STORE_NAME}</title><meta name="robots" content="noindex">`;
 
 /** A slug's answer as cached: the head to send, or where the beat lives now, or nothing. */
 class CachedPage implements Sized {
   constructor(
-    readonly kind: 'page' | 'moved' | 'missing',
-    /** The head (page) or the current slug (moved). */
+    readonly kind: 'page' | 'sold' | 'moved' | 'missing',
+    /** The head (page, sold) or the current slug (moved). */
     readonly text: string,
   ) {}
   bytes(): number {
@@ -144,9 +160,10 @@ export function beatPagesRoutes(deps: Deps, version: CatalogVersion, sendPage: S
 
   const pageOf = (slug: string, origin: string) =>
     pages.get(`${origin}\n${slug}`, async () => {
-      const match = await findListedBeatBySlug(deps, slug);
+      const match = await findBeatPageBySlug(deps, slug);
       if (!match) return missingPage;
-      return match.current ? new CachedPage('page', beatHead(match.beat, origin)) : new CachedPage('moved', match.beat.slug);
+      if (!match.current) return new CachedPage('moved', match.beat.slug);
+      return match.sold ? new CachedPage('sold', soldBeatHead(match.beat, origin)) : new CachedPage('page', beatHead(match.beat, origin));
     });
 
   const answer = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply, embed: boolean) => {
@@ -155,7 +172,8 @@ export function beatPagesRoutes(deps: Deps, version: CatalogVersion, sendPage: S
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(`${embed ? embedPagePath(page.text) : beatPagePath(page.text)}${query}`, 301);
     }
-    if (page.kind === 'missing') return sendPage(reply, { status: 404, head: notFoundHead, framable: embed });
+    // A sold exclusive has nothing to play: its embedded player is gone, its page says it was sold.
+    if (page.kind === 'missing' || (page.kind === 'sold' && embed)) return sendPage(reply, { status: 404, head: notFoundHead, framable: embed });
     return sendPage(reply, { head: page.text, framable: embed });
   };
 

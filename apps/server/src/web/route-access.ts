@@ -102,6 +102,7 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /api/purchases/:purchaseId/licence': 'user',
   'GET /api/checkCreditDownload/:userId/:beatId': 'user',
   'GET /api/entitlements/:userId': 'user',
+  'GET /api/entitlements/:userId/:beatId': 'user',
   'GET /api/users/:userId/library': 'user',
   'POST /api/reduce-credits': 'user',
   'POST /api/download': 'user',

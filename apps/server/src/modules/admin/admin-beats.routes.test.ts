@@ -7,7 +7,17 @@ import { auditLog, beats, entitlements } from '../../db/schema.js';
 import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { previewJobHandlers } from '../previews/previews.jobs.js';
+import { parseBuffer } from 'music-metadata';
+import { encodeWav } from '../../seed/audio/wav.js';
 import { fixtureMp3, fixtureWav, fixtureZip, multipart, validBeatFields, type FilePart } from './admin-test-kit.js';
+
+/** Six seconds of a 16-bit mono WAV at 48 kHz: a master in another rate and layout than the MP3 made from it. */
+function longWav(): Buffer {
+  const rate = 48_000;
+  const pcm = new Int16Array(6 * rate);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(Math.sin((2 * Math.PI * 330 * i) / rate) * 12_000);
+  return encodeWav(pcm, rate);
+}
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
 let t: TestApp;
@@ -63,11 +73,12 @@ describe('POST /api/admin/beats', () => {
       audioState: 'rendering',
       streamingMp3FileLink: null,
     });
-    expect(beat.fileInfo.mp3).toMatchObject({ format: 'mp3', bitrateKbps: 128, sampleRate: 22050, channels: 1 });
+    // The MP3 buyers download is made from the WAV master, not the 128 kbps mono MP3 sent beside it.
+    expect(beat.fileInfo.mp3).toMatchObject({ format: 'mp3', bitrateKbps: 320, sampleRate: 44100, channels: 2, vbr: false });
     expect(beat.fileInfo.wav).toMatchObject({ format: 'wav', sampleRate: 44100, bitDepth: 16, channels: 1 });
     expect(beat.fileInfo.stems!.stems.map((s) => s.name).sort()).toEqual(['bass.wav', 'drums.wav']);
     expect(beat.durationSeconds).toBeCloseTo(beat.fileInfo.mp3!.durationSeconds, 4);
-    expect(Math.abs(beat.durationSeconds! - 2)).toBeLessThan(0.1);
+    expect(Math.abs(beat.durationSeconds! - 1.5)).toBeLessThan(0.1);
     expect(await storeListing('q=night%20shift')).toHaveLength(1);
 
     // The preview is rendered from the beat: never the uploaded MP3 or WAV.
@@ -129,10 +140,33 @@ describe('POST /api/admin/beats', () => {
     expect(await uploadedFiles()).toEqual(before);
   });
 
-  it('requires an MP3', async () => {
-    const res = await create(validBeatFields(), [wavPart()]);
+  it('requires an MP3 or a WAV', async () => {
+    const before = await uploadedFiles();
+    const res = await create(validBeatFields(), [zipPart()]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'An MP3 file is required.' });
+    expect(res.json()).toEqual({ message: 'An MP3 or a WAV file is required.' });
+    expect(await uploadedFiles()).toEqual(before);
+  });
+
+  it('makes the MP3 a buyer downloads from an uploaded WAV: 320 kbps constant bitrate, stereo, 44.1 kHz', async () => {
+    const res = await create(validBeatFields({ beatTitle: 'Master Only' }), [wavPart(longWav())]);
+    expect(res.statusCode).toBe(201);
+    const beat = (res.json() as { beat: AdminBeat }).beat;
+    expect(beat.durationSeconds).toBeCloseTo(6, 1);
+    const [listed] = await storeListing('q=master%20only');
+    expect(listed!.mp3FileLink).not.toBeNull();
+
+    // What a buyer gets: the MP3 lease, bought, downloaded through its signed link.
+    const buyer = await createUser(t, { email: 'lease-buyer@example.test' });
+    await t.deps.db.insert(entitlements).values({ userId: buyer.id, beatId: beat._id, source: 'lease' });
+    const token = await loginAs(t, buyer);
+    const link = await t.app.inject(authed(token, { method: 'POST', url: '/api/download', payload: { beatId: beat._id, userId: buyer.id, fileType: 'mp3' } }));
+    expect(link.statusCode).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: (link.json() as { url: string }).url });
+    expect(file.statusCode).toBe(200);
+    const { format } = await parseBuffer(file.rawPayload, { mimeType: 'audio/mpeg' }, { duration: true });
+    expect(format).toMatchObject({ container: 'MPEG', codec: 'MPEG 1 Layer 3', codecProfile: 'CBR', bitrate: 320_000, numberOfChannels: 2, sampleRate: 44_100 });
+    expect(format.duration).toBeCloseTo(6, 0);
   });
 
   it('treats an empty file input as no file, as a browser sends it', async () => {
@@ -145,7 +179,7 @@ describe('POST /api/admin/beats', () => {
     const res = await t.app.inject(
       authed(admin, { method: 'POST', url: '/api/admin/beats', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
     );
-    expect(res.json()).toEqual({ message: 'An MP3 file is required.' });
+    expect(res.json()).toEqual({ message: 'An MP3 or a WAV file is required.' });
     const empty = await create(validBeatFields(), [{ name: 'mp3File', filename: 'empty.mp3', data: Buffer.alloc(0) }]);
     expect(empty.json()).toEqual({ message: 'The MP3 file is empty.' });
   });

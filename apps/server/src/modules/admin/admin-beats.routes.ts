@@ -23,7 +23,7 @@ const security = [{ bearer: [] }];
 
 function readForm(deps: Deps, request: FastifyRequest): Promise<BeatForm> {
   if (!request.isMultipart()) {
-    throw badRequest('Send the beat as multipart/form-data: its fields, an mp3File and optionally a wavFile and a stemsFile.');
+    throw badRequest('Send the beat as multipart/form-data: its fields, an mp3File or a wavFile (or both) and optionally a stemsFile.');
   }
   return readBeatForm(deps, request.parts() as AsyncIterable<FormPart>);
 }
@@ -52,7 +52,7 @@ export function adminBeatsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           security,
-          description: 'multipart/form-data: the beat fields, mp3File (required, up to 50 MB), wavFile (300 MB), stemsFile (ZIP, 1 GB).',
+          description: 'multipart/form-data: the beat fields, mp3File (up to 50 MB) or wavFile (300 MB; the MP3 buyers download is then made from it: 320 kbps stereo, 44.1 kHz), stemsFile (ZIP, 1 GB).',
           response: { 201: adminBeatResponse },
         },
       },

@@ -1,6 +1,6 @@
 /** Beats management: the admin's list, add and edit with uploaded files, unpublish, publish and delete. */
 import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import { adminBeatFields, type AdminBeat, type BeatType } from '@beat/shared';
+import { adminBeatFields, beatFileMessages, type AdminBeat, type BeatType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
 import { beats, type BeatFileInfo, type BeatRow } from '../../db/schema.js';
@@ -180,7 +180,7 @@ export async function createAdminBeat(deps: Deps, actor: AuditActor, form: BeatF
   try {
     const values = parseFields(deps, form.fields, () => true);
     const mp3 = form.files.mp3;
-    if (!mp3) throw badRequest('An MP3 file is required.');
+    if (!mp3) throw badRequest(beatFileMessages.mp3Required);
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
       // Published as soon as its preview is ready: until then the store does not list it.

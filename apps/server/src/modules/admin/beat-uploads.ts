@@ -2,15 +2,16 @@
  * Beat files from an admin's upload: each is streamed to storage within its size limit, then checked
  * by decoding it (never by its name): an MP3 must decode as MP3 audio, a WAV as WAV, a stems ZIP must
  * hold audio that decodes. What decoding found (rate, depth, bitrate, length) is kept with the beat.
- * A file that fails is deleted, so a bad file never reaches a beat.
+ * A file that fails is deleted, so a bad file never reaches a beat. A WAV master makes the MP3 buyers download.
  */
 import { randomUUID } from 'node:crypto';
-import { finished, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { finished, PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { beatFileFields, beatFileRules, MEGABYTE, type BeatFileKind, type Mp3Info, type StemsInfo, type WavInfo } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { readMultipartForm } from '../../lib/multipart-form.js';
 import { AudioFileError, inspectMp3, inspectStemsZip, inspectWav } from '../../audio/inspect.js';
+import { soldMp3From } from '../../audio/sold-mp3.js';
 
 export interface StoredBeatFile {
   kind: BeatFileKind;
@@ -92,7 +93,34 @@ export async function readBeatForm(deps: Deps, parts: AsyncIterable<unknown>): P
   const fields = Object.fromEntries(
     Object.entries(read.fields).map(([name, values]) => [name, name === 'moods' ? values.join(',') : values[values.length - 1]!]),
   );
-  return { fields, files: read.files };
+  try {
+    return { fields, files: await withSoldMp3(deps, read.files) };
+  } catch (error) {
+    await discardBeatFiles(deps, read.files);
+    throw error;
+  }
+}
+
+/**
+ * With a WAV master, the MP3 a buyer downloads is made from it (docs/audio-pipeline.md#the-sold-mp3): 320 kbps
+ * stereo at 44.1 kHz, whatever MP3 came with it, which is then not kept. Without a WAV the uploaded MP3 is sold as is.
+ */
+export async function withSoldMp3(deps: Deps, files: StoredBeatFiles): Promise<StoredBeatFiles> {
+  const { wav, mp3: uploaded } = files;
+  if (!wav) return files;
+  const key = `${UPLOAD_PREFIX}${randomUUID()}.mp3`;
+  let size = 0;
+  const counted = new PassThrough();
+  counted.on('data', (chunk: Buffer) => (size += chunk.length));
+  try {
+    await deps.storage.put(key, soldMp3From(deps.storage.read(wav.key), 'wav').pipe(counted));
+    const info = await inspectMp3(() => deps.storage.read(key));
+    if (uploaded) await deps.storage.delete(uploaded.key).catch(() => undefined);
+    return { ...files, mp3: { kind: 'mp3', key, size, info } };
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
 }
 
 export async function discardBeatFiles(deps: Deps, files: StoredBeatFiles): Promise<void> {

@@ -68,3 +68,12 @@ export function toBeatDto(row: BeatDtoRow): Beat {
     freeDownload: row.freeDownload,
   };
 }
+
+/**
+ * A sold exclusive as its page shows it (docs/product/screens-and-words.md#beat-page): what it was, never how to hear or
+ * buy it. No preview or waveform (a sold exclusive has no public preview), no price, no countdown, no free download;
+ * the file links name the protected routes, which only its buyer passes.
+ */
+export function soldBeatDto(row: BeatDtoRow): Beat {
+  return { ...toBeatDto(row), price: null, countdownEndTime: null, streamingMp3FileLink: null, waveformLink: null, freeDownload: false };
+}

@@ -18,23 +18,36 @@ export interface SlugMatch {
 }
 
 /**
- * The listed beat a slug names, or null (unknown, or a beat that is not listed: sold, unpublished, deleted, without
- * a preview). Slugs are lower case; a slug asked in other case finds its beat as an old one would.
+ * The beat a slug names (its current slug, or one it had before a rename), whatever its state. Slugs are lower case;
+ * a slug asked in other case finds its beat as an old one would.
  */
-export async function findListedBeatBySlug(deps: Deps, slug: string): Promise<SlugMatch | null> {
+async function findBeatBySlug(deps: Deps, slug: string): Promise<SlugMatch | null> {
   const wanted = slug.toLowerCase();
   const [row] = await deps.db.select().from(beats).where(eq(beats.slug, wanted)).limit(1);
-  let match: SlugMatch | null = row ? { beat: row, current: wanted === slug } : null;
-  if (!match) {
-    const [old] = await deps.db
-      .select({ beat: beats })
-      .from(beatSlugHistory)
-      .innerJoin(beats, eq(beats.id, beatSlugHistory.beatId))
-      .where(eq(beatSlugHistory.slug, wanted))
-      .limit(1);
-    match = old ? { beat: old.beat, current: false } : null;
-  }
-  return match && isListedBeat(match.beat) ? match : null;
+  if (row) return { beat: row, current: wanted === slug };
+  const [old] = await deps.db
+    .select({ beat: beats })
+    .from(beatSlugHistory)
+    .innerJoin(beats, eq(beats.id, beatSlugHistory.beatId))
+    .where(eq(beatSlugHistory.slug, wanted))
+    .limit(1);
+  return old ? { beat: old.beat, current: false } : null;
+}
+
+/** A sold exclusive still in the store's records (published, not deleted): its shared link says it was sold. */
+export function isSoldPage(beat: Pick<BeatRow, 'soldAt' | 'published' | 'deletedAt'>): boolean {
+  return beat.soldAt !== null && beat.published && beat.deletedAt === null;
+}
+
+/**
+ * What a beat's page shows (docs/product/screens-and-words.md#beat-page): a listed beat, or a sold exclusive, whose
+ * address keeps answering with the beat and 'Sold' (never its preview or price). Anything else is null.
+ */
+export async function findBeatPageBySlug(deps: Deps, slug: string): Promise<(SlugMatch & { sold: boolean }) | null> {
+  const match = await findBeatBySlug(deps, slug);
+  if (!match) return null;
+  if (isListedBeat(match.beat)) return { ...match, sold: false };
+  return isSoldPage(match.beat) ? { ...match, sold: true } : null;
 }
 
 /**

@@ -95,11 +95,29 @@ describe('GET /api/beats/slug/{slug}', () => {
     expect((old.json() as BeatDetail).beat).toMatchObject({ _id: beat.id, slug: 'detail-probe-renamed', beatTitle: 'Detail Probe Renamed' });
   });
 
-  it('answers 404 with a readable message for an unknown slug and for a beat that is not listed', async () => {
-    const sold = await createBeat(t, { title: 'Sold Probe', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() });
+  it('answers a sold exclusive as sold: the beat, without its preview, price, countdown or free download', async () => {
+    const sold = await createBeat(t, {
+      title: 'Sold Probe',
+      beatType: 'Exclusive',
+      priceCents: 30000,
+      countdownEndTime: new Date(Date.now() + 86_400_000),
+      soldAt: new Date(),
+    });
+    const res = await detail(sold.slug);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as BeatDetail;
+    expect(body.sold).toBe(true);
+    expect(body.beat).toMatchObject({ _id: sold.id, beatTitle: 'Sold Probe', beatType: 'Exclusive', price: null, countdownEndTime: null });
+    expect(body.beat).toMatchObject({ streamingMp3FileLink: null, waveformLink: null, freeDownload: false });
+    expect(((await detail('detail-probe-renamed')).json() as BeatDetail).sold).toBe(false);
+  });
+
+  it('answers 404 with a readable message for an unknown slug and for a beat that is not listed (a sold one that was unpublished or deleted too)', async () => {
+    const soldHidden = await createBeat(t, { title: 'Sold Hidden', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date(), published: false });
+    const soldDeleted = await createBeat(t, { title: 'Sold Deleted', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date(), deletedAt: new Date() });
     const hidden = await createBeat(t, { title: 'Hidden Probe', published: false });
     const rendering = await createBeat(t, { title: 'Rendering Probe', previewKey: null });
-    for (const slug of ['no-such-beat', sold.slug, hidden.slug, rendering.slug, '%00', 'a'.repeat(100)]) {
+    for (const slug of ['no-such-beat', soldHidden.slug, soldDeleted.slug, hidden.slug, rendering.slug, '%00', 'a'.repeat(100)]) {
       const res = await detail(slug);
       expect(res.statusCode, slug).toBe(404);
       expect(res.json().message).toMatch(/no beat at this address/);

@@ -1,4 +1,4 @@
-/** GET /api/checkCreditDownload and POST /api/reduce-credits on a fresh database (PGlite or the PostgreSQL server). */
+/** GET /api/checkCreditDownload, GET /api/entitlements/{userId}/{beatId} and POST /api/reduce-credits on a fresh database (PGlite or the PostgreSQL server). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { downloadMessages } from '@beat/shared';
@@ -21,8 +21,8 @@ afterAll(async () => {
 const withFiles = (overrides: Partial<BeatRow> = {}) =>
   createBeat(t, { wavKey: 'audio/test/full.wav', stemsKey: 'stems/test.zip', ...overrides });
 
-async function check(user: Pick<UserRow, 'id'>, beat: Pick<BeatRow, 'id'>, token: string) {
-  return t.app.inject(authed(token, { method: 'GET', url: `/api/checkCreditDownload/${user.id}/${beat.id}` }));
+async function check(user: Pick<UserRow, 'id'>, beat: Pick<BeatRow, 'id'>, token: string, route = '/api/checkCreditDownload') {
+  return t.app.inject(authed(token, { method: 'GET', url: `${route}/${user.id}/${beat.id}` }));
 }
 
 async function unlock(email: string, beatId: string, token: string) {
@@ -34,8 +34,8 @@ async function creditsOf(userId: string): Promise<number> {
   return row!.credits;
 }
 
-describe('GET /api/checkCreditDownload/{userId}/{beatId}', () => {
-  it('answers the allow flags of every row of the entitlement table', async () => {
+describe('GET /api/checkCreditDownload/{userId}/{beatId} and GET /api/entitlements/{userId}/{beatId}', () => {
+  it('answers the allow flags of every row of the entitlement table; nothing held is a 404 for the one, all-false for the other', async () => {
     const cases: { setup: Partial<UserRow>; source?: 'lease' | 'credit' | 'stems' | 'exclusive'; beat?: Partial<BeatRow>; expected: object | 404 }[] = [
       { setup: {}, source: 'lease', expected: { isAllowDownload: true, isAllowStems: false, rights: { mp3: true, wav: false, stems: false } } },
       { setup: {}, source: 'credit', expected: { isAllowDownload: true, isAllowStems: false, rights: { mp3: true, wav: true, stems: false } } },
@@ -56,13 +56,18 @@ describe('GET /api/checkCreditDownload/{userId}/{beatId}', () => {
       const user = await createUser(t, c.setup);
       const beat = await withFiles(c.beat);
       if (c.source) await t.deps.db.insert(entitlements).values({ userId: user.id, beatId: beat.id, source: c.source });
-      const res = await check(user, beat, await loginAs(t, user));
+      const token = await loginAs(t, user);
+      const res = await check(user, beat, token);
+      const web = await check(user, beat, token, '/api/entitlements');
+      expect(web.statusCode, JSON.stringify(c)).toBe(200);
       if (c.expected === 404) {
         expect(res.statusCode, JSON.stringify(c)).toBe(404);
         expect(res.json().message).toBe('Beat not found in user downloads');
+        expect(web.json()).toEqual({ isAllowDownload: false, isAllowStems: false, rights: { mp3: false, wav: false, stems: false } });
       } else {
         expect(res.statusCode, JSON.stringify(c)).toBe(200);
         expect(res.json()).toEqual(c.expected);
+        expect(web.json()).toEqual(c.expected);
       }
     }
   });
@@ -93,6 +98,15 @@ describe('GET /api/checkCreditDownload/{userId}/{beatId}', () => {
     const asAdmin = await check(other, beat, adminToken);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().isAllowDownload).toBe(true);
+
+    // The web app's spelling of the check guards the same way.
+    const web = (userId: string, beatId: string, as?: string) =>
+      t.app.inject(as ? authed(as, { method: 'GET', url: `/api/entitlements/${userId}/${beatId}` }) : { method: 'GET', url: `/api/entitlements/${userId}/${beatId}` });
+    expect((await web(me.id, beat.id)).statusCode).toBe(401);
+    expect((await web(other.id, beat.id, token)).statusCode).toBe(403);
+    expect((await web(me.id, 'nope', token)).json()).toEqual({ message: 'beatId is not a valid id' });
+    expect((await web(me.id, '00000000-0000-4000-8000-000000000000', token)).json()).toEqual({ message: 'This beat does not exist.' });
+    expect((await web(other.id, beat.id, adminToken)).json().isAllowDownload).toBe(true);
   });
 });
 

@@ -1,8 +1,10 @@
 /** HTTP for the download check and the credit unlock. */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkDownloadParams,
   checkDownloadResponse,
+  type CheckDownloadParams,
   downloadMessages,
   ownedBeatsResponse,
   reduceCreditsBody,
@@ -20,16 +22,29 @@ export function entitlementsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = requireAuth(deps);
 
+    const rightsOf = async (request: FastifyRequest, params: CheckDownloadParams) => {
+      const user = await userByIdFor(deps, callerOf(request), params.userId);
+      const rights = await rightsForBeatId(deps, user, params.beatId);
+      return { isAllowDownload: rights.mp3 || rights.wav, isAllowStems: rights.stems, rights };
+    };
+
     app.get(
       '/api/checkCreditDownload/:userId/:beatId',
       { preHandler: auth, schema: { ...secured, params: checkDownloadParams, response: { 200: checkDownloadResponse } } },
       async (request) => {
-        const user = await userByIdFor(deps, callerOf(request), request.params.userId);
-        const rights = await rightsForBeatId(deps, user, request.params.beatId);
+        const answer = await rightsOf(request, request.params);
         // A 404 (docs/product/entitlements.md#download-check) means the beat is not among the user's downloads (nothing of it may be downloaded).
-        if (!hasAnyRight(rights)) throw notFound(downloadMessages.beatNotInDownloads);
-        return { isAllowDownload: rights.mp3 || rights.wav, isAllowStems: rights.stems, rights };
+        if (!hasAnyRight(answer.rights)) throw notFound(downloadMessages.beatNotInDownloads);
+        return answer;
       },
+    );
+
+    // The same check answering "nothing" as all-false (docs/product/entitlements.md#download-check): what the web app
+    // asks, so a beat a user does not hold is not a failed request in their browser.
+    app.get(
+      '/api/entitlements/:userId/:beatId',
+      { preHandler: auth, schema: { ...secured, params: checkDownloadParams, response: { 200: checkDownloadResponse } } },
+      (request) => rightsOf(request, request.params),
     );
 
     app.get(

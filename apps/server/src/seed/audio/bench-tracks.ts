@@ -36,7 +36,7 @@ for (let index = 0; index < count; index++) {
   console.log(
     `#${String(index).padStart(2)} ${String(track.bpm).padStart(3)} bpm ${track.durationSeconds.toFixed(2)} s ` +
       `wall ${(wallTimes.at(-1) ?? 0).toFixed(0).padStart(5)} ms cpu ${(cpuTimes.at(-1) ?? 0).toFixed(0).padStart(5)} ms ` +
-      `mp3 ${kb(track.previewMp3.length)}  wav ${kb(track.wav.length)}` +
+      `mp3 ${kb(track.mp3.length)}  wav ${kb(track.wav.length)}` +
       (track.stemsZip ? `  zip ${kb(track.stemsZip.length)}` : ''),
   );
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
+import { parseBuffer } from 'music-metadata';
 import { type GeneratedTrack, generateTrack } from './generate-tracks.js';
 import { planTrack } from './track-plan.js';
 import { decodeWav } from './wav.js';
@@ -35,16 +36,18 @@ describe('generateTrack', () => {
     expect(Math.abs(bars - Math.round(bars))).toBeLessThan(1e-3);
   });
 
-  it('encodes an MP3 that starts with a frame sync (or ID3) and matches the duration', () => {
-    const mp3 = track.previewMp3;
+  it('encodes the MP3 a buyer downloads at 320 kbps constant bitrate, stereo, 44.1 kHz, matching the duration', async () => {
+    const mp3 = track.mp3;
     const startsWithSync = mp3[0] === 0xff && (mp3[1]! & 0xe0) === 0xe0;
     const startsWithId3 = mp3.subarray(0, 3).toString('latin1') === 'ID3';
     expect(startsWithSync || startsWithId3).toBe(true);
-    const expectedBytes = (128_000 / 8) * track.durationSeconds;
+    const expectedBytes = (320_000 / 8) * track.durationSeconds;
     expect(mp3.length).toBeGreaterThan(expectedBytes * 0.9);
     expect(mp3.length).toBeLessThan(expectedBytes * 1.1);
+    const { format } = await parseBuffer(mp3, { mimeType: 'audio/mpeg' }, { duration: true });
+    expect(format).toMatchObject({ codec: 'MPEG 1 Layer 3', codecProfile: 'CBR', bitrate: 320_000, numberOfChannels: 2, sampleRate: 44_100 });
     const summary = summarizeMp3(mp3);
-    expect(summary.bitrateKbps).toBe(128);
+    expect(summary.bitrateKbps).toBe(320);
     expect(summary.durationSeconds).toBeGreaterThan(track.durationSeconds - 0.05);
     expect(summary.durationSeconds).toBeLessThan(track.durationSeconds + 0.2);
   });
@@ -94,7 +97,7 @@ describe('generateTrack', () => {
     const a = await generateTrack(11, { bpm: 95, seconds: 6, withStems: true });
     const b = await generateTrack(11, { bpm: 95, seconds: 6, withStems: true });
     expect(a.wav.equals(b.wav)).toBe(true);
-    expect(a.previewMp3.equals(b.previewMp3)).toBe(true);
+    expect(a.mp3.equals(b.mp3)).toBe(true);
     expect(a.stemsZip!.equals(b.stemsZip!)).toBe(true);
   }, SLOW);
 
@@ -104,7 +107,7 @@ describe('generateTrack', () => {
     expect(a.stemsZip).toBeUndefined();
     expect(a.wav.length).toBe(b.wav.length);
     expect(a.wav.equals(b.wav)).toBe(false);
-    expect(a.previewMp3.equals(b.previewMp3)).toBe(false);
+    expect(a.mp3.equals(b.mp3)).toBe(false);
   }, SLOW);
 
   it('rounds the requested length to whole bars and clamps the tempo', async () => {

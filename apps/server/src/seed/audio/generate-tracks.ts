@@ -10,15 +10,15 @@ import { masterMix, masterStem } from './mastering.js';
 import { SAMPLE_RATE } from './dsp.js';
 import { encodeWav, floatToPcm16 } from './wav.js';
 import { zipFiles } from './zip.js';
-import { encodeMp3 } from '../../audio/ffmpeg.js';
+import { encodeSoldMp3 } from '../../audio/sold-mp3.js';
 
 export interface GeneratedTrack {
   index: number;
   /** The tempo actually used (requested bpm rounded and clamped to 60–180). */
   bpm: number;
   durationSeconds: number;
-  /** Mono 128 kbps MP3 at 44.1 kHz: streaming preview and MP3 download. */
-  previewMp3: Buffer;
+  /** The MP3 a buyer downloads: 320 kbps stereo at 44.1 kHz (src/audio/sold-mp3.ts). The store's tagged preview is rendered from the WAV. */
+  mp3: Buffer;
   /** 16-bit PCM mono 44.1 kHz WAV. */
   wav: Buffer;
   /** ZIP with drums.wav, bass.wav, chords.wav, melody.wav (only when `withStems`); they sum to the mix. */
@@ -32,8 +32,6 @@ export interface GenerateTrackOptions {
   withStems: boolean;
 }
 
-const MP3_KBPS = 128;
-
 function validate(index: number, opts: GenerateTrackOptions): void {
   if (!Number.isInteger(index) || index < 0) throw new RangeError(`index must be a non-negative integer, got ${index}`);
   if (!Number.isFinite(opts.bpm) || opts.bpm <= 0) throw new RangeError(`bpm must be a positive number, got ${opts.bpm}`);
@@ -43,16 +41,15 @@ function validate(index: number, opts: GenerateTrackOptions): void {
 }
 
 /**
- * The mastered mix as a mono 128 kbps MP3 at the master rate (44.1 kHz): both the streaming preview and the MP3
- * lease download. LAME in the store's own ffmpeg (src/audio/ffmpeg.ts), as every preview render: a track's
- * 25–30 s take it about a tenth of a second, where LAME compiled to JavaScript took one to two seconds, most of a
- * fresh data folder's first start.
+ * The mastered mix as the MP3 a buyer downloads: 320 kbps stereo at the master rate (44.1 kHz), the mono mix on both
+ * sides. LAME in the store's own ffmpeg (src/audio/ffmpeg.ts), as every preview render: a track's 25–30 s take it a
+ * fraction of a second, where LAME compiled to JavaScript took one to two seconds, most of a fresh data folder's first start.
  */
-async function encodePreview(mix: Float32Array): Promise<Buffer> {
+async function encodeMp3Download(mix: Float32Array): Promise<Buffer> {
   const pcm = (async function* () {
     yield mix;
   })();
-  const chunks = (await encodeMp3(pcm, { sampleRate: SAMPLE_RATE, channels: 1, bitrateKbps: MP3_KBPS }).toArray()) as Buffer[];
+  const chunks = (await encodeSoldMp3(pcm, { sampleRate: SAMPLE_RATE, channels: 1 }).toArray()) as Buffer[];
   return Buffer.concat(chunks);
 }
 
@@ -68,7 +65,7 @@ export async function generateTrack(index: number, opts: GenerateTrackOptions): 
     index,
     bpm: plan.bpm,
     durationSeconds: length / SAMPLE_RATE,
-    previewMp3: await encodePreview(mix),
+    mp3: await encodeMp3Download(mix),
     wav: encodeWav(pcm, SAMPLE_RATE),
   };
   if (opts.withStems) {

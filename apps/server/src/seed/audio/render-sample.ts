@@ -20,16 +20,16 @@ for (const [index, bpm] of SAMPLE_BPMS.entries()) {
   const elapsed = performance.now() - start;
   const plan = planTrack(index, bpm);
   const name = `beat-${String(index).padStart(2, '0')}`;
-  writeFileSync(join(outDir, `${name}.mp3`), track.previewMp3);
+  writeFileSync(join(outDir, `${name}.mp3`), track.mp3);
   writeFileSync(join(outDir, `${name}.wav`), track.wav);
   if (track.stemsZip) writeFileSync(join(outDir, `${name}-stems.zip`), track.stemsZip);
-  const mp3 = summarizeMp3(track.previewMp3);
+  const mp3 = summarizeMp3(track.mp3);
   const wav = decodeWav(track.wav);
   console.log(
     `${name}: ${plan.drumStyle}, ${plan.bassKind} bass, ${plan.leadKind}, ${plan.chordKind} chords, ` +
       `${plan.mode} on pitch class ${plan.tonicPitchClass}, progression [${plan.progression.join(' ')}], ${track.bpm} bpm\n` +
       `  generated in ${elapsed.toFixed(0)} ms, duration ${track.durationSeconds.toFixed(2)} s\n` +
-      `  mp3 ${track.previewMp3.length} B: ${mp3.frames} frames, ${mp3.sampleRate} Hz, ${mp3.bitrateKbps} kbps, ` +
+      `  mp3 ${track.mp3.length} B: ${mp3.frames} frames, ${mp3.sampleRate} Hz, ${mp3.bitrateKbps} kbps, ` +
       `${mp3.channels} ch, ${mp3.durationSeconds.toFixed(2)} s\n` +
       `  wav ${track.wav.length} B: ${wav.sampleRate} Hz, ${wav.bitsPerSample}-bit, ${wav.channels} ch, ` +
       `${(wav.samples.length / wav.sampleRate).toFixed(2)} s; stems zip ${track.stemsZip?.length ?? 0} B`,

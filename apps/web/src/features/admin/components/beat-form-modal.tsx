@@ -1,13 +1,13 @@
 /**
  * The Add/Edit Beat form (docs/product/screens-and-words.md#admin-screens): Beat Title, Artist Name, Category, BPM, Key, Release Date,
  * Tags, Moods, type, Price (Exclusive) or an optional lease price (docs/product/offers-and-prices.md#primary-offer), the countdown end for exclusives, and the
- * files — MP3 (required for a new beat), WAV, stems ZIP — uploaded with a progress bar.
+ * files — MP3 or WAV (one is required for a new beat; a WAV makes the MP3 buyers download), stems ZIP — uploaded with a progress bar.
  */
 import { useState, type FormEvent } from 'react';
 import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { adminBeatFields, categories, moods, musicalKeys, type AdminBeat, type AdminBeatFields, type AdminBeatFieldsInput, type BeatFileKind } from '@beat/shared';
+import { adminBeatFields, beatFileMessages, categories, moods, musicalKeys, type AdminBeat, type AdminBeatFields, type AdminBeatFieldsInput, type BeatFileKind } from '@beat/shared';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldMessages } from '../../../components/ui/field-messages';
 import { Button } from '../../../components/ui/button';
@@ -143,11 +143,16 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
   async function chooseFile(kind: BeatFileKind, file: File | null) {
     setFiles((f) => ({ ...f, [kind]: file ?? undefined }));
     const problem = file ? await checkBeatFile(kind, file) : null;
-    setFileErrors((e) => ({ ...e, [kind]: problem ?? undefined }));
+    setFileErrors((e) => ({
+      ...e,
+      [kind]: problem ?? undefined,
+      // A WAV is audio enough: the MP3 is made from it.
+      ...(kind === 'wav' && file && e.mp3 === beatFileMessages.mp3Required ? { mp3: undefined } : {}),
+    }));
   }
 
   // A new beat's missing MP3 is flagged with the other fields' errors on the same submit, not after them.
-  const missingMp3 = !beat && !files.mp3 ? 'An MP3 file is required.' : undefined;
+  const missingMp3 = !beat && !files.mp3 && !files.wav ? beatFileMessages.mp3Required : undefined;
   const flagMissingMp3 = () => {
     if (missingMp3) setFileErrors((e) => ({ ...e, mp3: missingMp3 }));
   };
@@ -255,7 +260,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
         <FileField
           kind="mp3"
           label="MP3"
-          required={!beat}
+          required={!beat && !files.wav}
           file={files.mp3 ?? null}
           current={beat ? 'mp3' : null}
           found={found?.mp3 && formatMp3Info(found.mp3)}
@@ -282,7 +287,7 @@ function BeatForm({ beat, onSaved, onUpload }: BeatFormProps) {
         />
         </div>
       </fieldset>
-      <p className="beat-form__note">The store&rsquo;s preview is rendered from the WAV (or the MP3 when there is no WAV) with the store&rsquo;s tag mixed in; the beat is listed once it is ready. Files are checked by decoding them.</p>
+      <p className="beat-form__note">With a WAV, the MP3 buyers download is made from it at 320 kbps stereo. The store&rsquo;s preview is rendered from the WAV (or the MP3 when there is no WAV) with the store&rsquo;s tag mixed in; the beat is listed once it is ready. Files are checked by decoding them.</p>
 
       {progress && (
         <div className="beat-form__progress">

@@ -12,6 +12,7 @@ import { useLocation } from 'react-router';
 import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
 import { commerceMessages } from '@beat/shared/messages';
 import { OfferCard } from '../../../components/offer-card/offer-card';
+import { OfferUnavailable } from '../../../components/offer-card/offer-unavailable';
 import { offerTexts } from '../../../components/offer-card/offer-texts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths, withReturnUrl } from '../../../config/paths';
@@ -145,45 +146,44 @@ export function BeatOffers({ beat }: { beat: Beat }) {
       );
     }
     const stemsPrice = config.data?.stemsPrice;
-    offers.push(
-      <OfferCard
-        key="stems"
-        icon={<Layers />}
-        name="Stems"
-        price={stemsPrice === undefined ? '—' : formatPrice(stemsPrice)}
-        note={offerTexts.stems.note}
-        features={offerTexts.stems.features}
-        actions={
-          owns.stems ? (
-            <Owned />
-          ) : !beat.hasStems ? (
-            <Button variant="secondary" disabled className="offer-card__unavailable">
-              {commerceMessages.stemsNotAvailable}
-            </Button>
-          ) : !isAuthenticated ? (
-            <ButtonLink variant="secondary" to={withReturnUrl(paths.login, here)}>
-              Buy Stems
-            </ButtonLink>
-          ) : (
-            <>
-              <Button
-                variant="secondary"
-                busy={(opening === 'stems' && leaving) || waitingFor('stems')}
-                busyLabel="Opening checkout..."
-                disabled={leaving || stemsPrice === undefined}
-                onClick={() =>
-                  stemsPrice !== undefined && start('stems', { kind: 'stems', beats: [{ _id: beat._id, beatTitle: beat.beatTitle, price: stemsPrice }] })
-                }
-              >
+    // A beat without a stems file has no stems offer: a line under the cards says so (docs/product/screens-and-words.md#beat-page).
+    if (beat.hasStems || owns.stems) {
+      offers.push(
+        <OfferCard
+          key="stems"
+          icon={<Layers />}
+          name="Stems"
+          price={stemsPrice === undefined ? '—' : formatPrice(stemsPrice)}
+          note={offerTexts.stems.note}
+          features={offerTexts.stems.features}
+          actions={
+            owns.stems ? (
+              <Owned />
+            ) : !isAuthenticated ? (
+              <ButtonLink variant="secondary" to={withReturnUrl(paths.login, here)}>
                 Buy Stems
-              </Button>
-              <CartToggleButton beat={beat} cart={stemsCart} offer="stems" variant="ghost" />
-            </>
-          )
-        }
-        terms={<LicenseTermsSummary offer="stems" collapsible />}
-      />,
-    );
+              </ButtonLink>
+            ) : (
+              <>
+                <Button
+                  variant="secondary"
+                  busy={(opening === 'stems' && leaving) || waitingFor('stems')}
+                  busyLabel="Opening checkout..."
+                  disabled={leaving || stemsPrice === undefined}
+                  onClick={() =>
+                    stemsPrice !== undefined && start('stems', { kind: 'stems', beats: [{ _id: beat._id, beatTitle: beat.beatTitle, price: stemsPrice }] })
+                  }
+                >
+                  Buy Stems
+                </Button>
+                <CartToggleButton beat={beat} cart={stemsCart} offer="stems" variant="ghost" />
+              </>
+            )
+          }
+          terms={<LicenseTermsSummary offer="stems" collapsible />}
+        />,
+      );
+    }
     if (!isVip) {
       const planPrice = config.data?.vipPlanPrice;
       offers.push(
@@ -238,7 +238,10 @@ export function BeatOffers({ beat }: { beat: Beat }) {
         </section>
       )}
       {canUnlock && user && <CreditUnlock beat={beat} user={user} />}
-      <ul className={['bp-offers__list', offers.length === 1 && 'bp-offers__list--one'].filter(Boolean).join(' ')}>{offers}</ul>
+      {offers.length > 0 && (
+        <ul className={['bp-offers__list', offers.length === 1 && 'bp-offers__list--one'].filter(Boolean).join(' ')}>{offers}</ul>
+      )}
+      {!exclusive && !beat.hasStems && !owns.stems && <OfferUnavailable>{commerceMessages.stemsNotAvailable}</OfferUnavailable>}
     </section>
   );
 }

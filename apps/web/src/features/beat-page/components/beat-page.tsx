@@ -1,11 +1,13 @@
 /**
  * A beat's own page at /beat/{slug} (docs/product/screens-and-words.md#beat-page): artwork, title, artist and the
- * facts, the waveform player, every offer, share and embed, and "More like this". An old slug's answer names the
- * current one, and the address is replaced with it; an unknown slug shows the not-found page.
+ * facts, the waveform player, every offer, share and embed, and "More like this". A sold exclusive keeps its page,
+ * which says 'Sold' in place of the player and the offers (and shows its buyer the downloads). An old slug's answer
+ * names the current one, and the address is replaced with it; an unknown slug shows the not-found page.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RotateCw } from 'lucide-react';
+import { beatPageMessages } from '@beat/shared/messages';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Button } from '../../../components/ui/button';
 import { beatPath } from '../../../config/paths';
@@ -18,6 +20,7 @@ import { isNotFound, useBeatDetail, type BeatDetail } from '../api/get-beat-deta
 import { BeatOffers } from './beat-offers';
 import { RelatedBeats } from './related-beats';
 import { EmbedCode, ShareButton } from './share-actions';
+import { SoldBeat } from './sold-beat';
 import { WaveformPlayer } from './waveform-player';
 import './beat-page.css';
 
@@ -54,7 +57,7 @@ export function BeatPage({ slug, notFound }: BeatPageProps) {
 }
 
 function BeatPageContent({ detail }: { detail: BeatDetail }) {
-  const { beat, playCount, related } = detail;
+  const { beat, sold, playCount, related } = detail;
   const location = useLocation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -84,7 +87,7 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
 
   return (
     <article className="bp" aria-labelledby="bp-title">
-      <title>{`${beat.beatTitle} by ${beat.artistName} · Beat Market`}</title>
+      <title>{`${beat.beatTitle} by ${beat.artistName}${sold ? ` · ${beatPageMessages.sold}` : ''} · Beat Market`}</title>
       <header className="bp-hero">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-hero__backdrop" />
         <div className="bp-hero__art-wrap">
@@ -110,11 +113,16 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
               ))}
             </ul>
           )}
-          <WaveformPlayer beat={beat} queue={[beat, ...related]} />
+          {/* A sold exclusive has no public preview: nothing to play, download for free or keep as a favourite. */}
+          {sold ? (
+            <p className="bp-hero__sold">{beatPageMessages.sold}</p>
+          ) : (
+            <WaveformPlayer beat={beat} queue={[beat, ...related]} />
+          )}
           <div className="bp-hero__actions">
             <ShareButton beat={beat} />
-            <FreeDownloadButton beat={beat} />
-            {beat.beatType === 'Non-Exclusive' && <FavouriteButton beat={beat} className="bp-hero__fav" />}
+            {!sold && <FreeDownloadButton beat={beat} />}
+            {!sold && beat.beatType === 'Non-Exclusive' && <FavouriteButton beat={beat} className="bp-hero__fav" />}
           </div>
         </div>
       </header>
@@ -136,8 +144,8 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
         </ul>
       )}
 
-      <BeatOffers beat={beat} />
-      <EmbedCode beat={beat} />
+      {sold ? <SoldBeat beat={beat} /> : <BeatOffers beat={beat} />}
+      {!sold && <EmbedCode beat={beat} />}
       <RelatedBeats beats={related} />
     </article>
   );

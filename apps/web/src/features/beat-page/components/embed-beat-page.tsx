@@ -22,11 +22,13 @@ export function EmbedBeatPage({ slug }: { slug: string }) {
       </main>
     );
   }
-  if (detail.isError) {
+  // A sold exclusive has nothing left to play or buy: its player is gone, as an unknown beat's.
+  if (detail.isError || detail.data.sold) {
+    const gone = detail.data?.sold || isNotFound(detail.error);
     return (
       <main className="embed embed--state">
         <title>Beat Market</title>
-        <p>{isNotFound(detail.error) ? 'This beat is no longer available.' : 'This beat could not be loaded.'}</p>
+        <p>{gone ? 'This beat is no longer available.' : 'This beat could not be loaded.'}</p>
         <a className="embed__buy" href={paths.home} target="_blank" rel="noopener">
           Beat Market
           <ExternalLink aria-hidden="true" />

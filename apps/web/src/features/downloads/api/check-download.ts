@@ -1,11 +1,11 @@
 /**
- * GET /api/checkCreditDownload/{userId}/{beatId}: what the user may download of a beat. The 404 (docs/product/entitlements.md#download-check)
- * ("not among the user's downloads") is an answer, not a failure: it becomes all-false and is only logged.
+ * GET /api/entitlements/{userId}/{beatId}: what the user may download of a beat (docs/product/entitlements.md#download-check).
+ * The web app asks this spelling of the download check, which answers a beat the user does not hold as all-false:
+ * every beat page a free user opens would otherwise be a failed request (GET /api/checkCreditDownload's 404).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckDownloadResponse } from '@beat/shared';
-import { downloadMessages } from '@beat/shared/messages';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 
 /** Everything this feature caches: invalidate it after an unlock or a purchase. */
@@ -17,16 +17,8 @@ export const noDownloads: CheckDownloadResponse = {
   rights: { mp3: false, wav: false, stems: false },
 };
 
-export async function checkDownload(userId: string, beatId: string, signal?: AbortSignal): Promise<CheckDownloadResponse> {
-  try {
-    return await api<CheckDownloadResponse>(`/api/checkCreditDownload/${userId}/${beatId}`, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      console.info(downloadMessages.beatNotInDownloads);
-      return noDownloads;
-    }
-    throw error;
-  }
+export function checkDownload(userId: string, beatId: string, signal?: AbortSignal): Promise<CheckDownloadResponse> {
+  return api<CheckDownloadResponse>(`/api/entitlements/${userId}/${beatId}`, { signal });
 }
 
 export function downloadRightsQueryOptions(userId: string, beatId: string) {

@@ -1,7 +1,8 @@
 /**
  * The modal's purchase cards (docs/product/screens-and-words.md#download-modal): only the offers this beat has, by
  * the same rules as the beat page's 'Get this beat' (docs/product/offers-and-prices.md#offers). A catalog beat: the
- * full VIP catalog (not for VIP members), its MP3 lease (when it has a lease price) and its stems. An exclusive: its
+ * full VIP catalog (not for VIP members), its MP3 lease (when it has a lease price) and its stems (when it has a stems
+ * file; without one a line says so, and no card is shown that cannot be bought). An exclusive: its
  * exclusive license, or its upgrade for a buyer holding its MP3 lease (docs/product/licenses.md#upgrades). Each card
  * has its license terms folded under it. Prices are the server's; checkout buttons open the provider's hosted checkout.
  */
@@ -10,6 +11,7 @@ import toast from 'react-hot-toast';
 import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
 import { downloadMessages, type Beat, type User } from '@beat/shared';
 import { OfferCard } from '../../../components/offer-card/offer-card';
+import { OfferUnavailable } from '../../../components/offer-card/offer-unavailable';
 import { offerTexts } from '../../../components/offer-card/offer-texts';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -155,48 +157,50 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
         />,
       );
     }
-    cards.push(
-      <OfferCard
-        key="stems"
-        compact
-        headingLevel={4}
-        icon={<Layers />}
-        name="Stems"
-        price={config.data ? formatPrice(config.data.stemsPrice) : '—'}
-        note={offerTexts.stems.note}
-        features={offerTexts.stems.features}
-        actions={
-          ownsStems ? (
-            <Button block variant="secondary" disabled icon={<Check aria-hidden="true" />}>
-              Stems already yours
-            </Button>
-          ) : beat.hasStems ? (
-            <>
-              <Button
-                block
-                variant="secondary"
-                busy={opening === 'stems'}
-                busyLabel="Opening checkout..."
-                disabled={busy || !config.data}
-                onClick={() =>
-                  config.data &&
-                  go('stems', () => stems.mutateAsync({ beatId: beat._id, beatName: beat.beatTitle, price: config.data.stemsPrice, ...who }))
-                }
-              >
-                Buy Stems
+    if (beat.hasStems || ownsStems) {
+      cards.push(
+        <OfferCard
+          key="stems"
+          compact
+          headingLevel={4}
+          icon={<Layers />}
+          name="Stems"
+          price={config.data ? formatPrice(config.data.stemsPrice) : '—'}
+          note={offerTexts.stems.note}
+          features={offerTexts.stems.features}
+          actions={
+            ownsStems ? (
+              <Button block variant="secondary" disabled icon={<Check aria-hidden="true" />}>
+                Stems already yours
               </Button>
-              <CartToggleButton beat={beat} cart={stemsCart} offer="stems" variant="ghost" />
-            </>
-          ) : (
-            <Button block variant="secondary" disabled className="offer-card__unavailable">
-              {downloadMessages.stemsNotAvailable}
-            </Button>
-          )
-        }
-        terms={<LicenseTermsSummary offer="stems" collapsible />}
-      />,
-    );
+            ) : (
+              <>
+                <Button
+                  block
+                  variant="secondary"
+                  busy={opening === 'stems'}
+                  busyLabel="Opening checkout..."
+                  disabled={busy || !config.data}
+                  onClick={() =>
+                    config.data &&
+                    go('stems', () => stems.mutateAsync({ beatId: beat._id, beatName: beat.beatTitle, price: config.data.stemsPrice, ...who }))
+                  }
+                >
+                  Buy Stems
+                </Button>
+                <CartToggleButton beat={beat} cart={stemsCart} offer="stems" variant="ghost" />
+              </>
+            )
+          }
+          terms={<LicenseTermsSummary offer="stems" collapsible />}
+        />,
+      );
+    }
   }
+  const noStems = !exclusiveBeat && !beat.hasStems && !ownsStems;
+  const stemsRefusal = noStems && <OfferUnavailable className="dlm-unavailable">{downloadMessages.stemsNotAvailable}</OfferUnavailable>;
+  // Nothing left to buy (a VIP member's catalog beat): no heading over an empty list.
+  if (cards.length === 0) return stemsRefusal || null;
 
   return (
     <section className="dlm-buy" aria-labelledby="dlm-buy-title">
@@ -206,6 +210,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
       <ul className={['dlm-cards', cards.length === 2 && 'dlm-cards--two', cards.length === 1 && 'dlm-cards--one'].filter(Boolean).join(' ')}>
         {cards}
       </ul>
+      {stemsRefusal}
     </section>
   );
 }

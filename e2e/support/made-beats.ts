@@ -1,0 +1,34 @@
+/**
+ * Beats a test makes for itself through the admin API (a demo beat's preview as their MP3), each returned once the
+ * catalog lists it (its preview rendered); `removeAll` takes them out of the store again, so no other test ever picks them.
+ */
+import { expect } from 'vitest';
+import type { AdminBeat, AuthResponse, Beat, BeatPage } from '@beat/shared';
+import { api } from './api.js';
+import { baseURL } from './browser.js';
+import { until } from './steps.js';
+
+/** The admin form's fields, as strings. */
+export type BeatFields = Record<string, string> & { beatTitle: string; beatType: 'Exclusive' | 'Non-Exclusive' };
+
+export function beatMaker(admin: () => AuthResponse) {
+  const made: string[] = [];
+  return {
+    async create(fields: BeatFields, fileName = 'e2e.mp3'): Promise<Beat> {
+      const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
+      const mp3 = Buffer.from(await (await fetch(`${baseURL()}${beats[0]!.streamingMp3FileLink!}`)).arrayBuffer());
+      const form = new FormData();
+      for (const [field, value] of Object.entries(fields)) form.append(field, value);
+      form.append('mp3File', new Blob([mp3], { type: 'audio/mpeg' }), fileName);
+      const created = await fetch(`${baseURL()}/api/admin/beats`, { method: 'POST', headers: { authorization: `Bearer ${admin().token}` }, body: form });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const id = ((await created.json()) as { beat: AdminBeat }).beat._id;
+      made.push(id);
+      const listed = `/api/beats?type=${fields.beatType}&q=${encodeURIComponent(fields.beatTitle)}&limit=5`;
+      return until(`${fields.beatTitle} in the catalog`, async () => (await api<BeatPage>(listed)).beats.find((b) => b._id === id));
+    },
+    async removeAll(): Promise<void> {
+      for (const id of made.splice(0)) await api(`/api/admin/beats/${id}`, admin().token, { method: 'DELETE' }).catch(() => undefined);
+    },
+  };
+}
