@@ -70,6 +70,16 @@ export function withReturnUrl(path: string, returnUrl: string): string {
   return `${path}?returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 
+/** The query parameter that names the offer a visitor signs up for (`/signup?offer=vip`), so the sign-up page can say what it is. */
+export const SIGNUP_OFFER_PARAM = 'offer';
+
+/** Sign-up for the VIP plan, from its GET ACCESS: the page names the plan and its price, then leads back to `returnUrl`. */
+export function vipSignupPath(returnUrl: string): string {
+  const query = new URLSearchParams({ [SIGNUP_OFFER_PARAM]: 'vip' });
+  if (returnUrl !== paths.home) query.set('returnUrl', returnUrl);
+  return `${paths.signup}?${query.toString()}`;
+}
+
 export function safeReturnUrl(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home;
   return value;
