@@ -73,11 +73,13 @@ export function withReturnUrl(path: string, returnUrl: string): string {
 /** The query parameter that names the offer a visitor signs up for (`/signup?offer=vip`), so the sign-up page can say what it is. */
 export const SIGNUP_OFFER_PARAM = 'offer';
 
-/** Sign-up for the VIP plan, from its GET ACCESS: the page names the plan and its price, then leads back to `returnUrl`. */
+/**
+ * Sign-up for the VIP plan, from its GET ACCESS: `/signup?returnUrl=…` as for any visitor, plus the offer, so the page
+ * names the plan and its price before leading back to `returnUrl`.
+ */
 export function vipSignupPath(returnUrl: string): string {
-  const query = new URLSearchParams({ [SIGNUP_OFFER_PARAM]: 'vip' });
-  if (returnUrl !== paths.home) query.set('returnUrl', returnUrl);
-  return `${paths.signup}?${query.toString()}`;
+  const path = withReturnUrl(paths.signup, returnUrl);
+  return `${path}${path.includes('?') ? '&' : '?'}${SIGNUP_OFFER_PARAM}=vip`;
 }
 
 export function safeReturnUrl(value: string | null | undefined): string {
