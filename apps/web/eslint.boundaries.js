@@ -23,7 +23,7 @@ const featureDeps = {
   catalog: ['auth', 'cart', 'downloads', 'favourites', 'free-downloads', 'player'],
   'beat-page': ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'free-downloads', 'catalog'],
   purchases: ['cart', 'catalog', 'downloads', 'player'],
-  account: ['auth'],
+  account: ['auth', 'downloads'],
   'store-pages': [],
   admin: ['auth', 'catalog', 'player', 'store-pages'],
 };

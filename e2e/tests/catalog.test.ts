@@ -1,8 +1,8 @@
 /** The store a visitor meets: search, the exclusives carousel, the VIP list, the player, favourites, visitor redirects, accessibility. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
@@ -17,8 +17,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// Each test's pages close with it: a page left playing would go on streaming audio through the tests after it.
+const opened: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 async function openPage(viewport?: typeof mobile): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await newContext(browser, viewport)).newPage();
+  const context = await newContext(browser, viewport);
+  opened.push(context);
+  const page = await context.newPage();
   return { page, errors: watchErrors(page) };
 }
 
@@ -258,6 +266,7 @@ describe('accessibility', () => {
   ])('the catalog page has no serious or critical axe findings (%s)', async (_name, viewport) => {
     // axe is injected as an inline script, which the store's CSP rightly forbids: bypass it for the audit only.
     const context = await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+    opened.push(context);
     const page = await context.newPage();
     await page.goto('/');
     await vipRows(page).first().waitFor();
@@ -267,5 +276,93 @@ describe('accessibility', () => {
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
     });
     expect(violations).toEqual([]);
+  });
+});
+
+describe('the keyboard', () => {
+  /** What has the focus, for a failure message. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      return element ? `${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''}` : 'nothing';
+    });
+  const inCarousel = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-roledescription="carousel"]')));
+  const inFirstRow = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('ol[aria-label^="VIP CATALOG"] > li:first-child')));
+  /** Focus at the start of the page, where a keyboard user begins: the next Tab goes to the page's first control. */
+  const focusPageStart = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.getElementById('root')!;
+      root.tabIndex = -1;
+      root.focus();
+      root.removeAttribute('tabindex');
+    });
+
+  it('reaches the first catalog row past the exclusives carousel, which is one Tab stop walked with the arrow keys', async () => {
+    const { page, errors } = await openPage();
+    await page.goto('/');
+    await vipRows(page).first().waitFor();
+    await focusPageStart(page);
+    const stops: string[] = [];
+    let carouselStops = 0;
+    while (!(await inFirstRow(page))) {
+      expect(stops.length, `Tab stops so far: ${stops.join(' | ')}`).toBeLessThan(60);
+      await page.keyboard.press('Tab');
+      stops.push(await focused(page));
+      if (await inCarousel(page)) carouselStops += 1;
+    }
+    // The carousel's cards and their 40-odd buttons were each a stop before; now the whole carousel is one.
+    expect(carouselStops, stops.join(' | ')).toBe(1);
+    expect(stops.length, stops.join(' | ')).toBeLessThanOrEqual(40);
+    expect(stops[0]).toBe('a Skip to content');
+
+    // Back into the carousel: its current card, then Right, End and Home walk the cards, each scrolled into view.
+    await page.keyboard.press('Shift+Tab');
+    while (!(await inCarousel(page))) await page.keyboard.press('Shift+Tab');
+    const cards = page.getByRole('region', { name: 'Exclusive beats' }).getByRole('article');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(4);
+    const focusedCard = () => page.evaluate(() => Array.from(document.querySelectorAll('[aria-roledescription="carousel"] article')).indexOf(document.activeElement!));
+    expect(await focusedCard()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedCard()).toBe(1);
+    await page.keyboard.press('End');
+    expect(await focusedCard()).toBe(count - 1);
+    await expect.poll(() => cards.last().evaluate((card) => {
+      const list = card.closest('ul')!.getBoundingClientRect();
+      const box = card.getBoundingClientRect();
+      return box.left >= list.left - 1 && box.right <= list.right + 1;
+    })).toBe(true);
+    // Down reaches the card's own buttons; Tab then leaves the carousel.
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toMatch(/^button (Play|Pause) /);
+    await page.keyboard.press('Home');
+    expect(await focusedCard()).toBe(0);
+    await page.keyboard.press('Tab');
+    expect(await inCarousel(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('reaches the player by a skip link, once a beat plays', async () => {
+    const { page, errors } = await openPage();
+    await page.goto('/');
+    await vipRows(page).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Skip to player' }).count()).toBe(0);
+    await vipRows(page).first().getByRole('button', { name: /^Play / }).click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.waitFor();
+
+    await focusPageStart(page);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a Skip to content');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a Skip to player');
+    // Shown while it has the focus.
+    const box = await page.getByRole('link', { name: 'Skip to player' }).boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => player.evaluate((region) => region === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await player.evaluate((region) => region.contains(document.activeElement) && region !== document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

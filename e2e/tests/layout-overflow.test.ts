@@ -204,6 +204,63 @@ describe('no overflow at any width', () => {
   }
 });
 
+describe('names and dates shown whole', () => {
+  /**
+   * What of a name or a date is cut or runs out of its box: text wider than its box (an ellipsis), a genre name broken
+   * over two lines, or text that spills past its box into the next column.
+   */
+  function cutText(): string[] {
+    const problems: string[] = [];
+    const lines = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    };
+    const spill = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return Math.max(0, Math.round(text.right - box.right), Math.round(box.left - text.left));
+    };
+    for (const label of Array.from(document.querySelectorAll('.fpop__panel .fopt__label'))) {
+      const name = label.textContent!;
+      if (label.scrollWidth > label.clientWidth + 1) problems.push(`genre “${name}” is ${label.scrollWidth} px wide in a ${label.clientWidth} px box`);
+      if (lines(label) > 1) problems.push(`genre “${name}” is broken over ${lines(label)} lines`);
+    }
+    for (const date of Array.from(document.querySelectorAll('.brow__date'))) {
+      if (!date.checkVisibility()) continue;
+      const text = date.textContent!;
+      if (date.scrollWidth > date.clientWidth + 1) problems.push(`date “${text}” is ${date.scrollWidth} px wide in a ${date.clientWidth} px box`);
+      if (spill(date) > 1) problems.push(`date “${text}” runs ${spill(date)} px out of its column`);
+    }
+    return problems;
+  }
+
+  it('every genre in the Genre filter and every release date in the catalog, from 1100 to 1440 px', async () => {
+    // The demo catalog's oldest beats read "about 2 months ago", as long as the "about 15 hours ago" of a new upload.
+    const { page, errors } = await openAs('visitor', 1440);
+    const problems: string[] = [];
+    for (const width of [1440, 1280, 1100]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await barCounted(page, 'Filter and sort beats');
+      const rows = page.getByRole('list', { name: /VIP CATALOG/i }).getByRole('listitem');
+      await rows.first().waitFor();
+      await page.getByRole('button', { name: 'Genre' }).click();
+      const genres = page.getByRole('group', { name: 'Genre' }).getByRole('checkbox');
+      await genres.first().waitFor();
+      expect(await genres.count()).toBeGreaterThan(3);
+      await page.evaluate(() => document.fonts.ready);
+      for (const problem of await page.evaluate(cutText)) problems.push(`${width} px: ${problem}`);
+      if (width === 1440) expect(await page.locator('.brow__date').evaluateAll((dates) => dates.filter((date) => date.checkVisibility()).length)).toBeGreaterThan(20);
+    }
+    await page.context().close();
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the exclusives carousel', () => {
   const carousel = (page: Page) => page.getByRole('region', { name: 'Exclusive beats' });
 
@@ -268,7 +325,7 @@ describe('the exclusives carousel', () => {
     await expect.poll(() => next.isDisabled()).toBe(true);
     expect(await previous.isEnabled()).toBe(true);
 
-    // Back at the start, Tab from the third card goes on into the fourth, off screen, and the list scrolls to it.
+    // Back at the start, Right from the third card goes on to the fourth, off screen, and the list scrolls to it.
     for (let first = await firstSeenAtRest(); first > 0; ) {
       await previous.click();
       await expect.poll(firstSeen).toBeLessThan(first);
@@ -276,7 +333,7 @@ describe('the exclusives carousel', () => {
     }
     await expect.poll(() => seen(page)).toEqual(titles.slice(0, 3));
     await page.getByRole('article', { name: titles[2] }).getByRole('button', { name: 'Add to Cart' }).focus();
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
     const focusedInView = () =>
       carousel(page).evaluate((region) => {
         const list = region.querySelector('ul')!.getBoundingClientRect();

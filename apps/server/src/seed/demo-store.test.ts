@@ -6,7 +6,7 @@ import { beats, users } from '../db/schema.js';
 import { readAll } from '../audio/test-support.js';
 import { generateTrack } from './audio/generate-tracks.js';
 import { trackBpm } from './catalog-data.js';
-import { DEMO_PASSWORD, DEMO_TRACKS, demoAccounts, demoTrackHasStems, insertCatalog, insertDemoAccounts, storeDemoTracks, trackKeys, type TrackFiles } from './demo-store.js';
+import { DEMO_PASSWORD, DEMO_TRACKS, demoAccounts, demoTrackHasStems, insertCatalog, insertDemoAccounts, insertDemoPlanPurchase, storeDemoTracks, trackKeys, type TrackFiles } from './demo-store.js';
 
 let t: TestApp;
 const tracks: TrackFiles[] = Array.from({ length: DEMO_TRACKS }, (_, i) => ({
@@ -22,6 +22,7 @@ beforeAll(async () => {
   // The catalog as listed once its previews are rendered (rendering is tested in demo-previews.test.ts).
   await t.deps.db.update(beats).set({ previewKey: sql`${beats.mp3Key} || '.preview'`, audioState: 'ready' });
   await insertDemoAccounts(t.deps);
+  await insertDemoPlanPurchase(t.deps);
 });
 afterAll(async () => {
   await t.close();
@@ -64,6 +65,22 @@ describe('the demo store', () => {
     expect(byEmail('newhire@demo.test')).toMatchObject({ userType: 'invitedUser', hasPasswordChanged: false });
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'vip@demo.test', password: DEMO_PASSWORD } });
     expect(login.statusCode).toBe(200);
+  });
+
+  it("has the VIP member's plan among their purchases, paid, with its license", async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'vip@demo.test', password: DEMO_PASSWORD } });
+    const { token, user } = login.json();
+    const res = await t.app.inject({ method: 'GET', url: `/api/getrecentpurchases/${user._id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    const [plan, ...rest] = res.json().purchases;
+    expect(rest).toEqual([]);
+    expect(plan).toMatchObject({ kind: 'vipPlan', purchaseType: 'VIP Plan', beatTitle: 'VIP catalog plan', price: 29, status: 'valid' });
+    const licence = await t.app.inject({ method: 'GET', url: `/api/purchases/${plan._id}/licence`, headers: { authorization: `Bearer ${token}` } });
+    expect(licence.statusCode).toBe(200);
+    // A second seeding of the same store adds no second purchase.
+    await insertDemoPlanPurchase(t.deps);
+    const again = await t.app.inject({ method: 'GET', url: `/api/getrecentpurchases/${user._id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(again.json().purchases).toHaveLength(1);
   });
 
   it('lists through the paginated API, 50 at a time', async () => {

@@ -5,9 +5,9 @@
  */
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.js';
-import { beats, users } from '../db/schema.js';
+import { beats, checkoutItems, checkouts, purchases, users } from '../db/schema.js';
 import { storeIsEmpty } from './store-is-empty.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { GeneratedTrack } from './audio/generate-tracks.js';
@@ -18,6 +18,8 @@ import { catalogEntries, trackBpm, type CatalogEntry } from './catalog-data.js';
 import { startRetag } from '../modules/previews/previews.service.js';
 import { previewJobHandlers } from '../modules/previews/previews.jobs.js';
 import { runJobsUntilIdle } from '../jobs/job-worker.js';
+import { vipPlanPriceCents, vipPlanTitle } from '../modules/offers/offers.js';
+import { currentTermsId } from '../modules/licences/licence-terms.service.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_TRACKS = 24;
@@ -167,6 +169,56 @@ export async function insertDemoAccounts(deps: Deps): Promise<void> {
     .onConflictDoNothing({ target: users.email });
 }
 
+/** How long ago the demo VIP member bought the plan. */
+const DEMO_PLAN_BOUGHT_DAYS_AGO = 12;
+
+/**
+ * The demo VIP member bought the plan, as any member did: a paid checkout of the VIP plan and its purchase, so the
+ * dashboard, the purchase history and the license read as they do for a real member.
+ */
+export async function insertDemoPlanPurchase(deps: Deps): Promise<void> {
+  const [member] = await deps.db.select().from(users).where(eq(users.email, 'vip@demo.test')).limit(1);
+  if (!member) return;
+  const paidAt = new Date(deps.clock.now().getTime() - DEMO_PLAN_BOUGHT_DAYS_AGO * 86_400_000);
+  const priceCents = vipPlanPriceCents(deps.config);
+  await deps.db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({
+        provider: 'test',
+        providerSessionId: `cs_demo_vip_plan_${member.id}`,
+        userId: member.id,
+        email: member.email,
+        sessionType: 'vipPlan',
+        amountCents: priceCents,
+        status: 'complete',
+        paymentStatus: 'paid',
+        url: '',
+        createdAt: paidAt,
+        expiresAt: new Date(paidAt.getTime() + 30 * 60_000),
+        fulfilledAt: paidAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: checkouts.id });
+    if (!checkout) return;
+    const termsId = currentTermsId('vipPlan');
+    await tx.insert(checkoutItems).values({ checkoutId: checkout.id, kind: 'vipPlan', title: vipPlanTitle, priceCents, listPriceCents: priceCents, termsId });
+    await tx.insert(purchases).values({
+      checkoutId: checkout.id,
+      userId: member.id,
+      buyerEmail: member.email,
+      buyerName: member.fullName,
+      sessionType: 'vipPlan',
+      kind: 'vipPlan',
+      title: vipPlanTitle,
+      priceCents,
+      provider: 'test',
+      purchasedAt: paidAt,
+      termsId,
+    });
+  });
+}
+
 export async function seedDemoStoreIfEmpty(deps: Deps, log: FastifyBaseLogger): Promise<boolean> {
   if (!(await storeIsEmpty(deps.db))) return false;
   const started = Date.now();
@@ -174,6 +226,7 @@ export async function seedDemoStoreIfEmpty(deps: Deps, log: FastifyBaseLogger): 
   const tracks = await storeDemoTracks(deps);
   const inserted = await insertCatalog(deps, tracks, { nonExclusive: 330, exclusive: 10 });
   await insertDemoAccounts(deps);
+  await insertDemoPlanPurchase(deps);
   // Tagged previews from the first start: the store opens once every beat has one.
   log.info(`Rendering the demo store's tagged previews…`);
   await startRetag(deps.db, deps.clock);

@@ -70,6 +70,18 @@ export function withReturnUrl(path: string, returnUrl: string): string {
   return `${path}?returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 
+/** The query parameter that names the offer a visitor signs up for (`/signup?offer=vip`), so the sign-up page can say what it is. */
+export const SIGNUP_OFFER_PARAM = 'offer';
+
+/**
+ * Sign-up for the VIP plan, from its GET ACCESS: `/signup?returnUrl=…` as for any visitor, plus the offer, so the page
+ * names the plan and its price before leading back to `returnUrl`.
+ */
+export function vipSignupPath(returnUrl: string): string {
+  const path = withReturnUrl(paths.signup, returnUrl);
+  return `${path}${path.includes('?') ? '&' : '?'}${SIGNUP_OFFER_PARAM}=vip`;
+}
+
 export function safeReturnUrl(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home;
   return value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatShortPrice, formatTime, formatUsDate, groupDigits } from './format';
+import { formatCount, formatPrice, formatShortPrice, formatTime, formatUsDate, groupDigits } from './format';
 
 describe('prices', () => {
   it('always show dollars and cents, grouped in thousands', () => {
@@ -66,5 +66,16 @@ describe('dates', () => {
 
   it('read "Invalid Date" for a date that cannot be read', () => {
     expect(formatUsDate(new Date('not a date'))).toBe('Invalid Date');
+  });
+});
+
+describe('counts', () => {
+  it('give the noun the form English gives the count', () => {
+    expect(formatCount(1, { one: 'beat' })).toBe('1 beat');
+    expect(formatCount(0, { one: 'beat' })).toBe('0 beats');
+    expect(formatCount(2, { one: 'beat' })).toBe('2 beats');
+    expect(formatCount(1200, { one: 'beat' })).toBe('1,200 beats');
+    expect(formatCount(1, { one: 'beat shown', other: 'beats shown' })).toBe('1 beat shown');
+    expect(formatCount(48, { one: 'beat shown', other: 'beats shown' })).toBe('48 beats shown');
   });
 });

@@ -63,3 +63,14 @@ export function formatTime(totalSeconds: number): string {
   const whole = Math.floor(totalSeconds);
   return `${minutes.format(Math.floor(whole / 60))}:${seconds.format(whole % 60)}`;
 }
+
+const pluralRules = new Intl.PluralRules(LOCALE);
+
+/**
+ * "1 beat", "48 beats", "1,200 beats": a count with its noun in the form English gives that count (`Intl.PluralRules`).
+ * `forms.other` defaults to the noun with an "s".
+ */
+export function formatCount(count: number, forms: { one: string; other?: string }): string {
+  const noun = pluralRules.select(count) === 'one' ? forms.one : (forms.other ?? `${forms.one}s`);
+  return `${groupDigits(count)} ${noun}`;
+}

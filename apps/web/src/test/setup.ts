@@ -18,6 +18,15 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom lays nothing out, so it has no ResizeObserver: one that never reports (no box ever changes size here).
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 afterEach(() => {
   cleanup();
   // Toasts live in react-hot-toast's own store, beyond any one render.

@@ -20,7 +20,7 @@ import { currentTermsId } from '../licences/licence-terms.service.js';
 import { upgradableLeases, upgradeLabel, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
 import { bulkDealName, dealNotes, findCoupon, holdRedemption, nameWithDeals, priceWithDeals, releaseRedemption } from '../deals/pricing.js';
 import { forgetRefusedCoupon } from '../deals/kept-coupons.js';
-import { assertClientPrice, cartLineProblem, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents } from '../offers/offers.js';
+import { assertClientPrice, cartLineProblem, primaryOffer, primaryOfferProblem, stemsPriceCents, stemsProblem, vipPlanPriceCents, vipPlanTitle } from '../offers/offers.js';
 
 /** How long an exclusive is held for its buyer (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
 export const RESERVATION_MS = 30 * 60_000;
@@ -170,7 +170,7 @@ export function planVipPlan(deps: Deps, user: UserRow, price: number | undefined
     {
       kind: 'vipPlan',
       beat: null,
-      title: 'VIP catalog plan',
+      title: vipPlanTitle,
       priceCents: cents,
       description: 'Lifetime access to every VIP catalog beat, MP3 and WAV',
     },

@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { readStoreSettings } from '../previews/tag.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
-import { formatUsd } from '../offers/offers.js';
+import { formatUsd, vipPlanTitle } from '../offers/offers.js';
 import { licenseVerifyUrl } from '../licences/licence-verify.service.js';
 
 export interface ReceiptLine {
@@ -22,7 +22,7 @@ export interface ReceiptLine {
 }
 
 const lineLabel = (line: ReceiptLine) =>
-  line.kind === 'vipPlan' ? 'VIP catalog plan' : `${line.title} (${purchaseTypeLabels[line.kind]})`;
+  line.kind === 'vipPlan' ? vipPlanTitle : `${line.title} (${purchaseTypeLabels[line.kind]})`;
 
 export async function sendReceipt(
   deps: Deps,

@@ -73,6 +73,8 @@ export function stemsProblem(beat: BeatRow): AppError | null {
 
 export const stemsPriceCents = (config: Config) => config.prices.stemsCents;
 export const vipPlanPriceCents = (config: Config) => config.prices.vipPlanCents;
+/** The VIP plan as its checkout line, purchase and receipt name it. */
+export const vipPlanTitle = 'VIP catalog plan';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -5,7 +5,6 @@ import {
   Disc3,
   Gem,
   Heart,
-  Info,
   Library,
   LogOut,
   Megaphone,
@@ -44,8 +43,8 @@ const serviceItems: Item[] = [
   { to: paths.artworks, label: 'Artworks', icon: <Palette /> },
   { to: paths.marketing, label: 'Marketing', icon: <Megaphone /> },
   { to: paths.branding, label: 'Branding', icon: <PenTool /> },
-  { to: paths.about, label: 'About', icon: <Info /> },
 ];
+// The store's About page, written by the admin, is linked at the menu's foot (StorePagesNav): one About, the one with content.
 
 export interface SideMenuProps {
   id: string;

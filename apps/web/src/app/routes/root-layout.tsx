@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth';
 import { PasswordChangeGate } from '../../features/account';
 import { useCartCount } from '../../features/cart';
-import { PlayerBar } from '../../features/player';
+import { PlayerBar, usePlayerControls } from '../../features/player';
 import { errorMessage } from '../../lib/api-client';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { usePageLoading } from '../lazy-page';
@@ -18,6 +18,8 @@ import { SideMenu } from '../layout/side-menu';
 import { TopBar } from '../layout/top-bar';
 
 const MENU_ID = 'side-menu';
+/** The player bar's id (features/player/player-bar.tsx), the second skip link's target. */
+const PLAYER_ID = 'player';
 /** Keep in step with the 900px breakpoint in global.css. */
 const DRAWER_QUERY = '(max-width: 899.98px)';
 
@@ -95,6 +97,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main" inert={drawerOpen}>
         Skip to content
       </a>
+      <SkipToPlayer inert={drawerOpen} />
       {pageLoading && <div className="route-progress" aria-hidden="true" />}
 
       <Suspense fallback={null}>
@@ -137,6 +140,20 @@ export function RootLayout() {
         </div>
       </Suspense>
     </div>
+  );
+}
+
+/**
+ * The second skip link, once the player bar shows (a track was chosen): past the menu and the page, straight to the
+ * player's controls. Its own component, so the player's changes render only it, not the shell.
+ */
+function SkipToPlayer({ inert }: { inert: boolean }) {
+  const { current } = usePlayerControls();
+  if (!current) return null;
+  return (
+    <a className="skip-link" href={`#${PLAYER_ID}`} inert={inert}>
+      Skip to player
+    </a>
   );
 }
 

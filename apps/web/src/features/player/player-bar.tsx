@@ -20,7 +20,8 @@ export function PlayerBar() {
   if (!current) return null;
 
   return (
-    <section className="pbar" aria-label="Player">
+    // The target of the shell's "Skip to player" link (app/routes/root-layout.tsx): focusable, not in the Tab order.
+    <section className="pbar" id="player" tabIndex={-1} aria-label="Player">
       <div className="pbar__track">
         <span className="pbar__art-wrap">
           <BeatArtwork id={current._id} title={current.beatTitle} className="pbar__art" />

@@ -1,15 +1,17 @@
 /**
  * The frame of the account pages (docs/product/screens-and-words.md#account-pages): a sidebar with the user's avatar, full name, user-type
- * label and Credits count, links Dashboard, Purchase History, Favorite, Account Setting, and Logout; the page beside it.
+ * label, what they own and Credits count, links Dashboard, Purchase History, Favorite, Account Setting, and Logout; the page beside it.
  * Render it inside <RequireAuth> so the user is known.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Coins, Heart, LayoutDashboard, LogOut, ReceiptText, Settings } from 'lucide-react';
-import { messages, userTypeLabels } from '@beat/shared';
+import { messages, userTypeLabels, type User } from '@beat/shared';
 import { paths } from '../../../config/paths';
 import { useAuth, UserAvatar } from '../../auth';
+import { useOwnedBeats } from '../../downloads';
+import { formatCount } from '../../../lib/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { NavItem } from '../../../components/ui/nav-item';
@@ -65,6 +67,7 @@ export function UserLayout({ title, lead, actions, children }: UserLayoutProps) 
           <div className="user-layout__who">
             <p className="user-layout__name">{user?.fullName ?? ''}</p>
             {user && <p className="user-layout__type">{userTypeLabels[user.userType]}</p>}
+            {user && <Holdings user={user} />}
           </div>
           <p className="user-layout__credits">
             <Coins aria-hidden="true" />
@@ -109,5 +112,23 @@ export function UserLayout({ title, lead, actions, children }: UserLayoutProps) 
         {children}
       </section>
     </div>
+  );
+}
+
+/**
+ * What the user holds, beside the user type: the type alone says nothing of what a paying customer bought (a buyer
+ * of a dozen leases is still a Free User). Nothing for an account that holds nothing.
+ */
+function Holdings({ user }: { user: User }) {
+  const owned = useOwnedBeats();
+  const count = owned.data?.size ?? 0;
+  const vip = user.userType === 'vipUser';
+  if (!vip && count === 0) return null;
+  const beats = formatCount(count, { one: 'beat' });
+  const text = vip ? (count > 0 ? `Every VIP catalog beat, and ${beats} of your own` : 'Every VIP catalog beat is yours') : `You own ${beats}`;
+  return (
+    <p className="user-layout__owns">
+      <Link to={paths.library}>{text}</Link>
+    </p>
   );
 }

@@ -15,7 +15,7 @@ import { OfferCard } from '../../../components/offer-card/offer-card';
 import { OfferUnavailable } from '../../../components/offer-card/offer-unavailable';
 import { offerTexts } from '../../../components/offer-card/offer-texts';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { paths, withReturnUrl } from '../../../config/paths';
+import { paths, vipSignupPath, withReturnUrl } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useDeferredAction } from '../../../hooks/use-deferred-action';
@@ -207,7 +207,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
                 Get Access
               </Button>
             ) : (
-              <ButtonLink variant="secondary" iconEnd={<ArrowRight aria-hidden="true" />} to={withReturnUrl(paths.signup, here)}>
+              <ButtonLink variant="secondary" iconEnd={<ArrowRight aria-hidden="true" />} to={vipSignupPath(here)}>
                 Get Access
               </ButtonLink>
             )

@@ -2,7 +2,8 @@
  * One list's 'Order Summary' (docs/product/screens-and-words.md#cart): '{first title} and {n-1} more', subtotal, total,
  * the terms of each kind of license bought (docs/product/licenses.md#terms), the coupon code and Pay Now. For a signed-in
  * buyer it shows the server's quote (docs/product/deals.md): each line with what the bulk deal and the coupon took off,
- * the discounts, the total and the stacking rule. Without a quote (a visitor, an outage) it shows list prices.
+ * the discounts, the total and, while the store's bulk deal is on, the stacking rule. Without a quote (a visitor, an
+ * outage) it shows list prices.
  * Before the buyer selects anything it sums the whole list (`wholeList`) and says so; once a selection is emptied it says
  * so, and Pay Now answers with the product's message.
  */
@@ -67,7 +68,6 @@ export function OrderSummary({ listName, selected, wholeList = false, onPay, bus
   const subtotal = quote?.subtotal ?? listSubtotal;
   const total = quote?.total ?? listSubtotal;
   const explained = quote && quote.lines.some((line) => line.notes.length > 0 || line.total !== line.price);
-  const discounted = quote && (quote.bulkDiscount > 0 || quote.couponDiscount > 0);
   return (
     <aside className="cart-summary" aria-labelledby={headingId}>
       <h3 id={headingId} className="cart-summary__title">
@@ -150,7 +150,8 @@ export function OrderSummary({ listName, selected, wholeList = false, onPay, bus
           <dd>{formatPrice(total)}</dd>
         </div>
       </dl>
-      {quote && (discounted || quote.bulkDeal) && <p className="cart-summary__rule">{quote.rule}</p>}
+      {/* The rule says how the bulk deal and a coupon combine: only worth reading while the store's bulk deal is on. */}
+      {quote?.bulkDeal && <p className="cart-summary__rule">{quote.rule}</p>}
       {selected.length > 0 && (
         <div className="cart-summary__terms">
           {offersBought(selected).map((offer) => (

@@ -5,6 +5,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Beat } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
+import { formatCount } from '../../../lib/format';
 import { BeatRow } from './beat-row';
 import type { VisitorAuthTarget } from '../../downloads';
 import './section.css';
@@ -74,7 +75,7 @@ export function BeatList({
         </ol>
         {onLoadMore && (
           <p role="status" className="visually-hidden">
-            {beats.length} beats shown{hasMore ? '' : ', all of them'}
+            {`${formatCount(beats.length, { one: 'beat shown', other: 'beats shown' })}${hasMore ? '' : beats.length === 1 ? ', the only one' : ', all of them'}`}
           </p>
         )}
         {hasMore && onLoadMore && (

@@ -28,13 +28,20 @@ export interface ExclusiveCardProps {
   queue: readonly Beat[];
   /** Level of the card's title: one below the section heading. */
   headingLevel?: 2 | 3;
+  /**
+   * A slide of the carousel, which is one Tab stop: the card itself is focusable (0 for the carousel's current card,
+   * -1 for the others) and its controls are reached with the arrow keys (exclusives-section.tsx).
+   */
+  slideTabIndex?: 0 | -1;
+  /** The carousel's hint of its keys, which describes each slide. */
+  slideHintId?: string;
 }
 
 /**
  * Memoised: the section around it renders again for its own state (the carousel's Previous / Next),
  * which leaves every card as it was; a card renders again only for its props or its own hooks.
  */
-export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingLevel = 3 }: ExclusiveCardProps) {
+export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingLevel = 3, slideTabIndex, slideHintId }: ExclusiveCardProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { isAuthenticated, isLoading, userError, user } = useAuth();
   const { play, toggle } = usePlayerControls();
@@ -72,9 +79,16 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
   });
 
   const playLabel = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
+  // In the carousel the controls leave the Tab order; the carousel moves focus to them with the arrow keys.
+  const controlTabIndex = slideTabIndex === undefined ? undefined : -1;
 
   return (
-    <article className={['xcard', isCurrent && 'xcard--current'].filter(Boolean).join(' ')} aria-labelledby={`xcard-${beat._id}`}>
+    <article
+      className={['xcard', isCurrent && 'xcard--current'].filter(Boolean).join(' ')}
+      aria-labelledby={`xcard-${beat._id}`}
+      tabIndex={slideTabIndex}
+      aria-describedby={slideHintId}
+    >
       <div className="xcard__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xcard__art" radius="0" />
         <span className="xcard__badge">Exclusive</span>
@@ -85,6 +99,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
             className="xcard__play"
             aria-label={playLabel}
             title={playLabel}
+            tabIndex={controlTabIndex}
             onClick={() => (isCurrent ? toggle() : play(beat, queue))}
           >
             {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
@@ -95,7 +110,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
       <div className="xcard__body">
         <div className="xcard__heading">
           <Title id={`xcard-${beat._id}`} className="xcard__title" title={beat.beatTitle}>
-            <Link to={beatPath(beat.slug)} className="xcard__link">
+            <Link to={beatPath(beat.slug)} className="xcard__link" tabIndex={controlTabIndex}>
               {beat.beatTitle}
             </Link>
           </Title>
@@ -116,7 +131,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
           </ul>
         )}
         <div className="xcard__actions">
-          <Button size="sm" onClick={() => buy.run(undefined)} busy={buying || buy.waiting || closed} busyLabel={closed ? undefined : 'Buying...'}>
+          <Button size="sm" tabIndex={controlTabIndex} onClick={() => buy.run(undefined)} busy={buying || buy.waiting || closed} busyLabel={closed ? undefined : 'Buying...'}>
             Buy
           </Button>
           <Button
@@ -125,11 +140,12 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
             className={inCart ? 'xcard__incart' : undefined}
             icon={inCart ? <Check aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
             busy={cart.pendingBeatId === beat._id || toggleCart.waiting || closed}
+            tabIndex={controlTabIndex}
             onClick={() => toggleCart.run(!inCart)}
           >
             {inCart ? 'Remove From Cart' : 'Add to Cart'}
           </Button>
-          <FreeDownloadButton beat={beat} size="sm" />
+          <FreeDownloadButton beat={beat} size="sm" tabIndex={controlTabIndex} />
         </div>
       </div>
     </article>

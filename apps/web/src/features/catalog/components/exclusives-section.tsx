@@ -2,9 +2,11 @@
  * NEW EXCLUSIVES: a carousel (4 / 3 / 1 cards when the section has 1024 and 600 px of room) with a
  * 'Show All Exclusives' / 'Show Less' toggle to a grid, or the grid alone (the /exclusives page).
  * The carousel is a list that scrolls sideways with CSS scroll snapping; Previous and Next scroll it by one
- * page of cards (docs/decisions/0023-carousel-by-the-room.md).
+ * page of cards (docs/decisions/0023-carousel-by-the-room.md). For the keyboard it is one Tab stop, a roving
+ * tabindex over its cards: Left and Right move between cards, Home and End to the first and last, Down and Up
+ * through a card's controls (docs/product/screens-and-words.md#carousel).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight, LayoutGrid, GalleryHorizontal } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -45,7 +47,9 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const trackRef = useRef<HTMLUListElement>(null);
   const trackId = useId();
+  const hintId = useId();
   const nav = useCarouselNav(trackRef, beats.length, showGrid);
+  const roving = useRovingCards(trackRef, beats.length);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -95,10 +99,19 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
   } else {
     content = (
       <div className="xcarousel" role="region" aria-roledescription="carousel" aria-label="Exclusive beats">
-        <ul className="xcarousel__track" id={trackId} ref={trackRef}>
-          {beats.map((beat) => (
+        <p id={hintId} hidden>
+          Left and Right arrow keys move between exclusives, Home and End to the first and last; Down and Up reach a card&apos;s buttons.
+        </p>
+        <ul className="xcarousel__track" id={trackId} ref={trackRef} onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
+          {beats.map((beat, i) => (
             <li key={beat._id} className="xcarousel__slide">
-              <ExclusiveCard beat={beat} queue={beats} headingLevel={headingLevel === 1 ? 2 : 3} />
+              <ExclusiveCard
+                beat={beat}
+                queue={beats}
+                headingLevel={headingLevel === 1 ? 2 : 3}
+                slideTabIndex={i === roving.current ? 0 : -1}
+                slideHintId={hintId}
+              />
             </li>
           ))}
         </ul>
@@ -207,6 +220,85 @@ function useCarouselNav(trackRef: RefObject<HTMLUListElement | null>, count: num
   const prev = useCallback(() => by(-1), [by]);
   const next = useCallback(() => by(1), [by]);
   return { ...state, prev, next };
+}
+
+/** A card's controls, in reading order, that the arrow keys can reach. */
+const cardControls = (card: Element) => [...card.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+
+/**
+ * The carousel as one Tab stop (WAI-ARIA roving tabindex): only the current card is in the Tab order, and focus
+ * anywhere in a card (a press, a click) makes it the current one, so Tab comes back to where the visitor was. The
+ * first card is current on the server and while hydrating, so both draw the same markup.
+ */
+function useRovingCards(trackRef: RefObject<HTMLUListElement | null>, count: number) {
+  const [active, setActive] = useState(0);
+  const current = Math.max(0, Math.min(active, count - 1));
+
+  const cardOf = useCallback(
+    (target: EventTarget) => {
+      const track = trackRef.current;
+      const slide = target instanceof Element ? target.closest('.xcarousel__slide') : null;
+      if (!track || !slide || slide.parentElement !== track) return null;
+      const card = slide.querySelector<HTMLElement>('.xcard');
+      return card ? { index: [...track.children].indexOf(slide), card } : null;
+    },
+    [trackRef],
+  );
+
+  const onFocus = useCallback(
+    (event: FocusEvent<HTMLUListElement>) => {
+      const found = cardOf(event.target);
+      if (found) setActive(found.index);
+    },
+    [cardOf],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLUListElement>) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const track = trackRef.current;
+      const found = cardOf(event.target);
+      if (!track || !found) return;
+      const cardAt = (index: number) => track.children[index]?.querySelector<HTMLElement>('.xcard') ?? null;
+      const last = track.children.length - 1;
+      const controls = cardControls(found.card);
+      const at = controls.indexOf(event.target as HTMLElement);
+      let next: HTMLElement | null = null;
+      switch (event.key) {
+        case 'ArrowLeft':
+          next = cardAt(Math.max(0, found.index - 1));
+          break;
+        case 'ArrowRight':
+          next = cardAt(Math.min(last, found.index + 1));
+          break;
+        case 'Home':
+          next = cardAt(0);
+          break;
+        case 'End':
+          next = cardAt(last);
+          break;
+        case 'ArrowDown':
+          next = controls[Math.min(controls.length - 1, at + 1)] ?? null;
+          break;
+        case 'ArrowUp':
+          next = at <= 0 ? found.card : (controls[at - 1] ?? null);
+          break;
+        case 'Enter':
+          // Enter on the card itself opens the beat's page, as its title does.
+          if (event.target !== found.card) return;
+          next = null;
+          found.card.querySelector<HTMLElement>('.xcard__link')?.click();
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+      next?.focus();
+    },
+    [trackRef, cardOf],
+  );
+
+  return { current, onFocus, onKeyDown };
 }
 
 function CardSkeletons() {

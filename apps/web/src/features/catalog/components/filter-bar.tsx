@@ -73,7 +73,7 @@ export function FilterBar({ state, q, type, priceSteps, label = 'Filter and sort
           onPointerDown={() => void loadPanels()}
           onFocus={() => void loadPanels()}
         >
-          <FilterPopover label="Genre" badge={badgeOf(filters.genres, genreOptions)} size="sm" {...panelProps('genre')}>
+          <FilterPopover label="Genre" badge={badgeOf(filters.genres, genreOptions)} size="md" {...panelProps('genre')}>
             <OptionList
               legend="Genre"
               hideLegend

@@ -11,8 +11,8 @@ export interface FilterPopoverProps {
   badge?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The panel's width class: 'sm' (one column), 'md', 'lg' (the 24 keys). */
-  size?: 'sm' | 'md' | 'lg';
+  /** The panel's width class: 'md', or 'lg' (the 24 keys). */
+  size?: 'md' | 'lg';
   children: ReactNode;
 }
 

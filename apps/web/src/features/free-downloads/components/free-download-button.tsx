@@ -17,20 +17,22 @@ export interface FreeDownloadButtonProps {
   compact?: boolean;
   size?: 'sm' | 'md';
   className?: string;
+  /** -1 inside a widget that moves focus itself (the exclusives carousel). */
+  tabIndex?: -1;
 }
 
-export function FreeDownloadButton({ beat, compact = false, size = 'md', className }: FreeDownloadButtonProps) {
+export function FreeDownloadButton({ beat, compact = false, size = 'md', className, tabIndex }: FreeDownloadButtonProps) {
   const [open, setOpen] = useState(false);
   if (!beat.freeDownload) return null;
   const label = `${freeDownloadWords.button}: ${beat.beatTitle}`;
   return (
     <>
       {compact ? (
-        <button type="button" className={['round-btn round-btn--accent free-dl-btn', className].filter(Boolean).join(' ')} aria-label={label} title={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button type="button" className={['round-btn round-btn--accent free-dl-btn', className].filter(Boolean).join(' ')} aria-label={label} title={label} aria-haspopup="dialog" tabIndex={tabIndex} onClick={() => setOpen(true)}>
           <Gift aria-hidden="true" />
         </button>
       ) : (
-        <Button variant="secondary" size={size} icon={<Gift aria-hidden="true" />} className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Button variant="secondary" size={size} icon={<Gift aria-hidden="true" />} className={className} aria-haspopup="dialog" tabIndex={tabIndex} onClick={() => setOpen(true)}>
           {freeDownloadWords.button}
         </Button>
       )}

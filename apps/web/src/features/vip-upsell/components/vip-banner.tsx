@@ -5,7 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Crown } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { paths, withReturnUrl } from '../../../config/paths';
+import { vipSignupPath } from '../../../config/paths';
 import { formatShortPrice } from '../../../lib/format';
 import { useAuth } from '../../auth';
 import { useStoreConfig } from '../../../lib/store-config';
@@ -43,8 +43,8 @@ export function VipBanner({ className }: { className?: string }) {
           GET ACCESS
         </button>
       ) : (
-        // Visitors sign up and come back here (docs/product/screens-and-words.md#visitors).
-        <Link className="vip-banner__cta" to={withReturnUrl(paths.signup, location.pathname + location.search)}>
+        // Visitors sign up for the plan, told its name and price, and come back here (docs/product/screens-and-words.md#visitors).
+        <Link className="vip-banner__cta" to={vipSignupPath(location.pathname + location.search)}>
           GET ACCESS
         </Link>
       )}
