@@ -112,7 +112,7 @@ export async function removeFromCart(deps: Deps, kind: CartKind, userId: string,
 
 /**
  * A visitor's browser cart joins the account's carts (login or signup), without duplicates. Items that
- * cannot be bought any more are skipped (their titles are answered) instead of failing the whole merge.
+ * cannot be bought any more are skipped (their titles are returned) instead of failing the whole merge.
  */
 export async function mergeCarts(
   deps: Deps,

@@ -1,6 +1,6 @@
 /**
  * A beat's own page at /beat/{slug} (docs/product/screens-and-words.md#beat-page): artwork, title, artist and the
- * facts, the waveform player, every offer, share and embed, and "More like this". An old slug's answer names the
+ * facts, the waveform player, every offer, share and embed, and "More like this". An old slug's response names the
  * current one, and the address is replaced with it; an unknown slug shows the not-found page.
  */
 import { useEffect, useRef, type ReactNode } from 'react';

@@ -4,7 +4,7 @@
  * has the coupon code and shows the server's quote (docs/product/deals.md): each line with what the bulk deal and the
  * coupon took off, the discounts, the total and the stacking rule. Without a quote it shows list prices.
  * Before the buyer selects anything it sums the whole list (`wholeList`) and says so; once a selection is emptied it says
- * so, and Pay Now answers with the product's message.
+ * so, and Pay Now responds with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
 import { licenceOfferLabels, purchaseTypeLabels, type LicenceOffer, type Quote } from '@beat/shared';

@@ -1,6 +1,6 @@
 /**
  * GET /api/checkCreditDownload/{userId}/{beatId}: what the user may download of a beat. The 404 (docs/product/entitlements.md#download-check)
- * ("not among the user's downloads") is an answer, not a failure: it becomes all-false and is only logged.
+ * ("not among the user's downloads") is a response, not a failure: it becomes all-false and is only logged.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckDownloadResponse } from '@beat/shared';
