@@ -8,7 +8,7 @@ const RESTING_MS = 2_000;
 
 /**
  * Starts the proxy on `port` (0: any free one) of `host`; `targets` are the processes' base URLs.
- * Answers `{ url, port, served, close }`, where `served[i]` counts the requests sent to `targets[i]`.
+ * Returns `{ url, port, served, close }`, where `served[i]` counts the requests sent to `targets[i]`.
  */
 export function startRoundRobinProxy({ targets, port = 0, host = '127.0.0.1' }) {
   if (targets.length === 0) throw new Error('The proxy needs at least one process to send requests to.');

@@ -234,7 +234,7 @@ class Counted extends Error {}
 
 /**
  * One request as the browser makes it, from this client's address, with its cookies and token. `ok` lists
- * the statuses that mean success; `refusals` the product's documented answers that a person can meet
+ * the statuses that mean success; `refusals` the product's documented responses that a person can meet
  * ([status, message pattern]). Anything else is an error; a 2xx is read to the end before it is timed.
  */
 async function request(client, kind, method, url, options = {}) {
@@ -351,7 +351,7 @@ async function signUp(client, email) {
 
 async function logIn(client) {
   if (chance(0.03)) {
-    // A mistyped password: the product answers 401 and the person types it again.
+    // A mistyped password: the product responds with 401 and the person types it again.
     await request(client, 'login', 'POST', '/api/login', {
       body: { email: client.account.email, password: `${password}x` },
       refusals: [[401, /Invalid email or password/]],

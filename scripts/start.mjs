@@ -27,7 +27,7 @@ if (kept.length) {
 
 // The server runs as a child process so that its environment can carry the C library's memory settings
 // (server-memory-env.mjs): glibc reads them only when a process starts, and without them the threads that compress
-// large answers keep their freed memory, about 100 MB more resident memory at 100,000 beats
+// large responses keep their freed memory, about 100 MB more resident memory at 100,000 beats
 // (docs/decisions/0018-embedded-database-memory.md).
 // It shares this process's group, output and exit status; a stop signal is passed on as SIGTERM, which the server
 // answers once (a terminal's Ctrl-C reaches both processes, and a second SIGINT would cut the server's checkpoint short).

@@ -1,7 +1,7 @@
 // Import boundaries of the server (CONTRIBUTING.md#boundaries). A module is a folder of `src/modules`:
 // its routes speak HTTP and call their own module's services; services hold the rules and may use other
 // modules' services, never routes. Two kinds of file are a module's public surface for other routes: its
-// DTO mappers (`*-dto.ts`, the shape of answers) and its request guards (`*.hooks.ts`, e.g. requireAuth).
+// DTO mappers (`*-dto.ts`, the shape of responses) and its request guards (`*.hooks.ts`, e.g. requireAuth).
 // The infrastructure (lib, db, adapters, audio, jobs, http) knows no module's rules.
 import boundaries from 'eslint-plugin-boundaries';
 

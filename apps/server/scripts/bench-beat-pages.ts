@@ -1,6 +1,6 @@
 /**
  * Goal 13 of `npm run bench` (docs/decisions/0020-beat-pages.md): a beat's page — the web app's HTML with the
- * beat's head rendered by the server — and its API answer, each at one connection over 200 beats' pages, p50 ≤ 5 ms.
+ * beat's head rendered by the server — and its API response, each at one connection over 200 beats' pages, p50 ≤ 5 ms.
  * The first request of each page builds its cached head; the rest are what visitors and link previews get.
  */
 import { loadInWorker } from './bench-load.mjs';

@@ -296,7 +296,7 @@ function mix(shoppers: Shoppers, beatIds: string[], slugs: string[]): Autocannon
 }
 
 /**
- * Each step's failed answers, by status ("4: 409" is the fifth step answering 409), with the first one's message,
+ * Each step's failed responses, by status ("4: 409" is the fifth step responding with 409), with the first one's message,
  * to tell what failed.
  */
 function countingFailures(requests: AutocannonRequest[], failed: Map<string, { count: number; message: string }>): AutocannonRequest[] {
@@ -324,7 +324,7 @@ async function load(url: string, parts: Parts, steps: AutocannonRequest[], secon
   const requests = countingFailures(steps, failed);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (error, done) => (error ? reject(error) : resolve(done)));
-    // The pay step answers 303 (to the confirmation page): only 4xx and 5xx are failures.
+    // The pay step responds with 303 (to the confirmation page): only 4xx and 5xx are failures.
     instance.on('response', (_client, status) => {
       if (status >= 400) failures += 1;
     });

@@ -51,7 +51,7 @@ async function withScratchDatabase<T>(postgresUrl: string, use: (database: Datab
   }
 }
 
-/** Queues `JOBS` jobs, then lets `workers` workers of `concurrency` each drain them; answers jobs per second. */
+/** Queues `JOBS` jobs, then lets `workers` workers of `concurrency` each drain them; returns jobs per second. */
 async function drain(database: Database, workers: number, concurrency: number): Promise<number> {
   const deps = { db: database.db, clock: systemClock };
   await database.db.execute(sql`create table if not exists bench_job_writes (id serial primary key, job_id bigint not null, at timestamptz not null default now())`);

@@ -9,9 +9,9 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
-  /** Answers completed within the time, per second. */
+  /** Responses completed within the time, per second. */
   rps: number;
-  /** Latency percentiles of those answers, in milliseconds (fractions kept). */
+  /** Latency percentiles of those responses, in milliseconds (fractions kept). */
   p50: number;
   p99: number;
   /** Bytes received per second: heads and bodies as sent, not decoded. */

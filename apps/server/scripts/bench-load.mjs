@@ -1,10 +1,10 @@
 /**
  * The load behind goals 1 and 3 of `npm run bench` (scripts/bench.ts): keep-alive HTTP/1.1 connections, each
- * sending its next request the moment the answer before it has ended, for a number of seconds; then requests/s,
+ * sending its next request the moment the response before it has ended, for a number of seconds; then requests/s,
  * latency percentiles and bytes received.
  *
- * Lean on purpose. It reads an answer's status line and framing (Content-Length or chunked) and counts the body's
- * bytes without decoding or keeping them, so a 5 KB answer costs it about what a 15-byte one does. autocannon parses
+ * Lean on purpose. It reads a response's status line and framing (Content-Length or chunked) and counts the body's
+ * bytes without decoding or keeping them, so a 5 KB response costs it about what a 15-byte one does. autocannon parses
  * in JavaScript and appends every body to a string: on this project's two cores, with the server on one of them, a
  * compressed 50-beat page cost autocannon about 62 µs of CPU against the server's 45 µs, and the ratio of goal 1
  * measured the load generator rather than the store (docs/decisions/0016-catalog-cache.md#measuring).
@@ -25,8 +25,8 @@ function percentile(sorted, fraction) {
 }
 
 /**
- * One connection's answers, one after another: the reader of an HTTP/1.1 response stream that calls `onAnswer(status,
- * bytes)` at the end of each. It handles a body framed by Content-Length or by chunked encoding (a streamed answer).
+ * One connection's responses, one after another: the reader of an HTTP/1.1 response stream that calls `onAnswer(status,
+ * bytes)` at the end of each. It handles a body framed by Content-Length or by chunked encoding (a streamed response).
  */
 function answerReader(onAnswer) {
   let pending = Buffer.alloc(0);
@@ -157,7 +157,7 @@ export function load({ url, paths, connections, seconds, headers = {} }) {
         if (--open === 0) done();
       });
     }
-    // A connection whose answer is still coming when the time is up (the full catalog takes seconds) is closed then.
+    // A connection whose response is still coming when the time is up (the full catalog takes seconds) is closed then.
     setTimeout(() => {
       for (const socket of sockets) socket.destroy();
     }, seconds * 1000 + 50).unref();

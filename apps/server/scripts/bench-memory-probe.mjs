@@ -1,10 +1,10 @@
 /**
  * Loaded into the benchmarked server with `node --import` (scripts/bench.ts): on the message 'memory' over the
- * IPC channel it answers where the process's resident memory is — the V8 heap, array buffers (the catalog
+ * IPC channel it reports where the process's resident memory is — the V8 heap, array buffers (the catalog
  * cache's bodies, sockets' buffers), and the WebAssembly memory of the embedded database (PGlite), which grows
  * and never shrinks. It keeps a weak reference to every WebAssembly.Memory made, to know their sizes, and reads
  * the resident part of each from /proc/self/smaps, and the most the process has held resident, from /proc/self/status.
- * On the message 'cpu' it answers the CPU time the process has used.
+ * On the message 'cpu' it responds with the CPU time the process has used.
  */
 import { readFileSync } from 'node:fs';
 
@@ -36,7 +36,7 @@ function residentOfMappings() {
 }
 
 process.on('message', (message) => {
-  // The process's CPU time so far (user and system, µs): the bench divides a load's share by its answers.
+  // The process's CPU time so far (user and system, µs): the bench divides a load's share by its responses.
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send?.({ cpu: user + system });

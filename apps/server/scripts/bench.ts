@@ -5,7 +5,7 @@
  * 100,000 beats are seeded into a scratch embedded database (and into a scratch database on the PostgreSQL
  * server of BENCH_DATABASE_URL or DATABASE_URL, when set); the real server (`dist/server.js`) is started on
  * it in its own process, and a load generator in a worker thread of this process (scripts/bench-load.mjs) measures a
- * bare route, a 50-beat catalog page and searches, with the server's CPU per answer, then a catalog page while ten
+ * bare route, a 50-beat catalog page and searches, with the server's CPU per response, then a catalog page while ten
  * clients fetch the full catalog. Then: Lighthouse on three pages and the
  * JavaScript the browser fetched to show `/` (scripts/bench-lighthouse.mjs), a tag change and preview rendering, the start-up of a fresh and of a used data folder, and the
  * server's resident memory after the load, with where it is (V8 heap, buffers, PGlite's WebAssembly memory).
@@ -72,7 +72,7 @@ const PAGE = '/api/beats?type=Non-Exclusive&limit=50';
 const SEARCHES = ['midnight', 'drip', 'lofi', 'neon wav', 'golden', 'phonk', 'cathedral', 'sapphire ri'].map(
   (q) => `/api/beats?type=Non-Exclusive&limit=50&q=${encodeURIComponent(q)}`,
 );
-/** What a browser sends: every answer of the load below is negotiated as it would be for a visitor. */
+/** What a browser sends: every response of the load below is negotiated as it would be for a visitor. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 // ── Goals ─────────────────────────────────────────────────────────────────────────────────────────
@@ -94,7 +94,7 @@ const storeChecks: Array<(baseUrl: string) => Promise<Goal[]>> = [];
 queryTimings.push(queryGoals);
 // Goal 13: the catalog's filters, sorts and facets (after goal 4's seeding, whose plays "popular" counts).
 queryTimings.push(discoveryGoals);
-// Goal 13: a beat's page and its API answer (scripts/bench-beat-pages.ts).
+// Goal 13: a beat's page and its API response (scripts/bench-beat-pages.ts).
 storeChecks.push(beatPageGoals);
 storeChecks.push(lighthouseGoals);
 // Goal 15: speed as a person feels it, on a throttled phone (scripts/bench-felt.mjs).
@@ -166,14 +166,14 @@ interface Load {
   p50: number;
   p99: number;
   bytes: number;
-  /** The server process's CPU (user and system) per answer, in µs, when it was measured alone. */
+  /** The server process's CPU (user and system) per response, in µs, when it was measured alone. */
   serverCpuUs?: number;
 }
 
 /**
  * `connections` clients asking `paths` for `duration` seconds, from a worker thread (scripts/bench-load.mjs: a load
- * generator that does not decode the bodies, so the answer's size does not make it the bottleneck). With `server`,
- * also the server's CPU per answer, from its probe: the cost of a request whatever the load generator costs.
+ * generator that does not decode the bodies, so the response's size does not make it the bottleneck). With `server`,
+ * also the server's CPU per response, from its probe: the cost of a request whatever the load generator costs.
  */
 async function measure(
   url: string,
@@ -241,7 +241,7 @@ interface RunningServer {
 async function startServer(env: Record<string, string>, timeoutMs: number): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  // The memory probe answers where the server's memory is (memoryOf below), over the IPC channel.
+  // The memory probe reports where the server's memory is (memoryOf below), over the IPC channel.
   const child = spawn(process.execPath, ['--import', pathToFileURL(memoryProbe).href, serverEntry], {
     cwd: path.resolve(here, '../../..'),
     env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
@@ -281,7 +281,7 @@ interface MemoryReport {
   peak: number | null;
 }
 
-/** One answer of the server's probe (scripts/bench-memory-probe.mjs), over the IPC channel. */
+/** One response of the server's probe (scripts/bench-memory-probe.mjs), over the IPC channel. */
 function askProbe<T>(server: RunningServer, question: 'memory' | 'cpu'): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server's probe did not answer '${question}'`)), 10_000);
@@ -495,7 +495,7 @@ async function pageCompression(url: string): Promise<void> {
   });
 }
 
-/** The bytes a client receives for one answer, without decoding. */
+/** The bytes a client receives for one response, without decoding. */
 function rawSize(url: string, encoding: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const { hostname, port, pathname, search } = new URL(url);

@@ -66,7 +66,7 @@ const send = (method: 'POST' | 'DELETE', url: string, payload: () => object) => 
 
 /**
  * One real request per route outside the admin area (the admin calls are made from the table itself: one guard
- * answers before any handler). The owner pass runs them in this order, so the ones that end sessions come last.
+ * responds before any handler). The owner pass runs them in this order, so the ones that end sessions come last.
  */
 function calls(): Call[] {
   return [
@@ -246,7 +246,7 @@ const rowsOf = (access: AccessClass) => Object.keys(routeAccess).filter((route) 
 const callsOf = (...access: AccessClass[]) => calls().filter((c) => access.includes(routeAccess[c.route]!));
 const named = (list: Call[]) => list.map((c) => [c.route, c] as const);
 
-/** An admin call built from its row: ids of real rows in its path, no body (the admin guard answers first). */
+/** An admin call built from its row: ids of real rows in its path, no body (the admin guard responds first). */
 function adminRequest(route: string): Request {
   const [method, pattern] = route.split(' ') as [string, string];
   const url = pattern.replace(':beatId', bought.id).replace(':userId', owner.id);

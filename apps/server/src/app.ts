@@ -78,7 +78,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     return503OnClosing: true,
     schemaController: { compilersFactory: zodCompilers },
     frameworkErrors: (error, request, reply) => {
-      // Fastify answers these before any hook runs, so the headers every answer carries are set here.
+      // Fastify answers these before any hook runs, so the headers every response carries are set here.
       setSecurityHeaders(request, reply);
       answerFrameworkError(error, request, reply);
     },
@@ -116,13 +116,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // Countdowns run on the server's clock (docs/product/offers-and-prices.md#countdown).
   registerServerTime(app, deps);
 
-  // Cached catalog answers are keyed by it (docs/decisions/0016-catalog-cache.md).
+  // Cached catalog responses are keyed by it (docs/decisions/0016-catalog-cache.md).
   const catalogVersion = options.catalogVersion ?? watchCatalogVersion(deps.db, { log: app.log });
   app.addHook('onReady', async () => catalogVersion.start());
   app.addHook('onClose', () => catalogVersion.close());
 
   // For a load balancer (docs/reliability.md#health-and-readiness): health is the process answering; ready is its
-  // database (and shared storage and counters) answering within a second. A closing process answers 503 to both.
+  // database (and shared storage and counters) answering within a second. A closing process responds with 503 to both.
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true } }, async (request, reply) => {
     const { ready, problems } = await checkReadiness(deps);

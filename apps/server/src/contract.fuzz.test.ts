@@ -1,7 +1,7 @@
 /**
  * The contract fuzzer (docs/security.md#contract-fuzzing): every operation of the app's own OpenAPI
  * document, and every route it hides, receives generated requests — valid ones built from its schemas
- * and ones with each field wrong — as a visitor, a signed-in user, a VIP and an admin. No answer may be
+ * and ones with each field wrong — as a visitor, a signed-in user, a VIP and an admin. No response may be
  * a 5xx, leak a stack or the database's words, or be a 4xx without a `message`; afterwards the database
  * must still hold the product's invariants. FUZZ_SEED and FUZZ_RUNS reproduce or widen a run.
  */
@@ -44,7 +44,7 @@ import {
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 70);
 /** The same calls once more with the product's real limits, so the 429s are checked too. */
-/** Prints every request and answer of the operations whose "METHOD /route" holds this text. */
+/** Prints every request and response of the operations whose "METHOD /route" holds this text. */
 const TRACE = process.env.FUZZ_TRACE;
 /** Runs only the operations whose "METHOD /route" holds this text (with the same seeds as a whole run). */
 const ONLY = process.env.FUZZ_ONLY;
@@ -375,7 +375,7 @@ function caseArb(op: Operation): fc.Arbitrary<Case> {
 
 // ── Sending and judging ────────────────────────────────────────────────────────────────
 
-/** Text no answer may hold: a stack, a source path, the database's or the framework's own words. */
+/** Text no response may hold: a stack, a source path, the database's or the framework's own words. */
 const LEAKS: [string, RegExp][] = [
   ['a stack trace', / {4}at /],
   ['a source path', /\.ts:\d|\.js:\d/],
@@ -391,7 +391,7 @@ const LEAKS: [string, RegExp][] = [
 ];
 
 const BINARY = /^(audio|image|video)\/|application\/(pdf|zip|octet-stream)/;
-/** Pages answered as HTML by design: the test checkout, the development outbox and the e-mailed unsubscribe link's page. */
+/** Pages served as HTML by design: the test checkout, the development outbox and the e-mailed unsubscribe link's page. */
 const HTML_PAGES = /^\/(test-checkout|dev\/mail(?!\.json)|api\/unsubscribe\/)/;
 
 function judge(res: LightMyRequestResponse, url: string): string[] {

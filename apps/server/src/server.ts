@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight and closing`);
     try {
-      // Both drain at once: requests in flight are answered (new ones get 503) while the worker stops claiming and
+      // Both drain at once: requests in flight get their responses (new ones get 503) while the worker stops claiming and
       // lets its jobs finish, or hands them back untouched after its grace period (docs/reliability.md#stopping).
       await Promise.all([app.close(), worker?.stop()]);
       await runtime.shutdown();

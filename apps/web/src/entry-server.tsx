@@ -4,8 +4,8 @@
  *
  * A page asks for its data with TanStack Query, as in the browser. A render pass collects the queries the page asks
  * for; their own query functions then run, reaching the API's routes through the server (the caller's cookie and
- * headers, the same services and catalog cache, no network), and the page renders again with the answers, until a
- * pass asks for nothing new. The last pass is the page sent, and the answers go with it as dehydrated query state.
+ * headers, the same services and catalog cache, no network), and the page renders again with the responses, until a
+ * pass asks for nothing new. The last pass is the page sent, and the responses go with it as dehydrated query state.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
@@ -31,9 +31,9 @@ export interface RenderOptions {
   /** The page's path and query, as requested. */
   url: string;
   transport: Transport;
-  /** The CSP nonce of the answer, for any script React writes. */
+  /** The CSP nonce of the response, for any script React writes. */
   nonce?: string;
-  /** Passes at most: a page whose queries depend on others' answers needs one more pass per step. */
+  /** Passes at most: a page whose queries depend on others' responses needs one more pass per step. */
   maxPasses?: number;
 }
 
@@ -97,7 +97,7 @@ function enabled(query: Query): boolean {
 export async function render({ url, transport, nonce, maxPasses = 4 }: RenderOptions): Promise<RenderResult> {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  // The oldest catalog version among the answers: the browser's live catalog checks it against the current one.
+  // The oldest catalog version among the responses: the browser's live catalog checks it against the current one.
   let catalogVersion: number | null = null;
   const noted: Transport = async (path, init) => {
     const response = await transport(path, init);
@@ -120,7 +120,7 @@ export async function render({ url, transport, nonce, maxPasses = 4 }: RenderOpt
       if (waiting.length === 0 || pass === maxPasses) break;
       for (const query of waiting) asked.add(query.queryHash);
       await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
-      // A failed answer is left to the browser, which asks again (and shows the error if it fails there too): the
+      // A failed response is left to the browser, which asks again (and shows the error if it fails there too): the
       // next pass renders it as still on its way, as the browser will hydrate it.
       for (const query of waiting) if (query.state.status === 'error') client.getQueryCache().remove(query);
     }

@@ -16,7 +16,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
 
-// The server rendered the page with these answers (docs/decisions/0030-server-rendering.md): the app starts with them.
+// The server rendered the page with these responses (docs/decisions/0030-server-rendering.md): the app starts with them.
 const state = readAppState();
 const queryClient = createQueryClient();
 if (state) {

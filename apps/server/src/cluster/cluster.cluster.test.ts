@@ -58,7 +58,7 @@ function newBeat(overrides: Partial<typeof beats.$inferInsert> = {}): Promise<Be
   return insertBeat(db(), { title: `Cluster Beat ${randomBytes(4).toString('hex')}`, artistName: 'Cluster Artist', ...overrides });
 }
 
-/** Opens a one-lease checkout through `base`; answers the provider session id. */
+/** Opens a one-lease checkout through `base`; returns the provider session id. */
 async function openLeaseCheckout(base: string, user: UserRow, token: string, beat: BeatRow): Promise<string> {
   const res = await call<{ session: { id: string } }>(base, 'POST', '/create-checkout-session', {
     token,
@@ -229,7 +229,7 @@ describe('three processes on one PostgreSQL server, Redis and S3', () => {
     });
     expect(res.status).toBe(200);
     for (const base of [B(), C()]) {
-      // A process may answer the file itself or send the browser to the bucket (a presigned address): either way the bytes arrive.
+      // A process may respond with the file itself or send the browser to the bucket (a presigned address): either way the bytes arrive.
       const image = await fetch(`${base}${res.body.user.profileImage}`);
       expect(image.status).toBe(200);
       expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);

@@ -198,7 +198,7 @@ function slowRequest(url: string, between: () => void, gapMs: number): Promise<{
     );
     request.on('error', reject);
     request.write(payload.slice(0, 10));
-    // A busy server may read its sockets late: the health check's answer shows it has read this one's head.
+    // A busy server may read its sockets late: the health check's response shows it has read this one's head.
     setTimeout(() => {
       void fetch(`${url}/api/health`).then(() => {
         between();

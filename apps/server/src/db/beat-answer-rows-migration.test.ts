@@ -1,6 +1,6 @@
 /**
  * Migration 0020 on a store that already has beats (docs/decisions/0015-query-plans.md#stored-answer-rows): every beat
- * gets its stored answer row, built from its columns, without a new catalog version; writes keep it from there.
+ * gets its stored response row, built from its columns, without a new catalog version; writes keep it from there.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

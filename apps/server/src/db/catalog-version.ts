@@ -1,6 +1,6 @@
 /**
  * The catalog's version (docs/decisions/0016-catalog-cache.md): triggers on `beats` bump it in the writer's
- * transaction and announce it at commit, so an answer cached under a version is never served after a write of
+ * transaction and announce it at commit, so a response cached under a version is never served after a write of
  * this process that changes it, and after another process's write no longer than its announcement takes.
  */
 import { PGlite } from '@electric-sql/pglite';
@@ -22,12 +22,12 @@ export async function readCatalogVersion(db: Db): Promise<number> {
 
 /** The version as one process knows it. */
 export interface CatalogVersion {
-  /** The version to answer under now: it counts every write that committed before the call (see the decision for another process's). */
+  /** The version to respond under now: it counts every write that committed before the call (see the decision for another process's). */
   current(): Promise<number>;
   /**
    * The same version when it is known without asking the database (announcements are being kept and, on a
    * PostgreSQL server, no write of this process has finished since the version was confirmed), else null: a
-   * cached answer's hit then costs no promise.
+   * cached response's hit then costs no promise.
    */
   knownNow(): number | null;
   /** Whether the version is kept from the database's announcements; if not, each call asks the database. */
@@ -52,7 +52,7 @@ export interface WatchOptions {
   retryMaxMs?: number;
   /** How often the listening connection reads the version itself: it proves the connection alive and bounds a missed announcement. */
   checkEveryMs?: number;
-  /** A listening connection that does not connect, or answer its check, within this is taken for lost. */
+  /** A listening connection that does not connect, or respond to its check, within this is taken for lost. */
   checkTimeoutMs?: number;
 }
 

@@ -136,7 +136,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // Without a listener the 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed and will be replaced (${error.message})`));
   // A client in use emits 'error' too when its connection ends; the query it runs fails with that error (and the
-  // request answers 503), the pool drops the client when it comes back. Without this listener the process would crash.
+  // request responds with 503), the pool drops the client when it comes back. Without this listener the process would crash.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     // The catalog's version is confirmed after each write of this process (docs/decisions/0016-catalog-cache.md).

@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL server restarts, or an administrator ends every session, in the middle of traffic
- * (docs/reliability.md#the-database-restarts): requests caught by it answer a readable 503 with Retry-After,
+ * (docs/reliability.md#the-database-restarts): requests caught by it respond with a readable 503 with Retry-After,
  * never a 500; nothing is half-written; the pool reconnects and the job worker carries on.
  *
  * The machine's PostgreSQL server is shared with other test files, so it is never restarted itself: the app
@@ -212,7 +212,7 @@ async function expectConsistent(answers: Answer[]): Promise<void> {
   expect(await count('select count(*) as n from checkout_items i where not exists (select 1 from checkouts c where c.id = i.checkout_id)')).toBe(0);
   expect(await count('select count(*) as n from purchases p where p.checkout_id is not null and not exists (select 1 from checkouts c where c.id = p.checkout_id)')).toBe(0);
   expect(await count('select count(*) as n from cart_items i where not exists (select 1 from users u where u.id = i.user_id)')).toBe(0);
-  // Every sign-up that answered 201 made an account that logs in; one that answered 503 made all of it or none.
+  // Every sign-up that responded with 201 made an account that logs in; one that responded with 503 made all of it or none.
   for (const answer of answers.filter((a) => a.op === 'signup')) {
     const exists = (await count('select count(*) as n from users where email = $1', [answer.email])) === 1;
     if (answer.status === 201) expect(exists).toBe(true);

@@ -32,7 +32,7 @@ const writesNothing = (query: unknown): boolean => {
 };
 
 /**
- * Counts each statement `client` (a new connection of `pool`) runs once it has finished: after its answer (or
+ * Counts each statement `client` (a new connection of `pool`) runs once it has finished: after its response (or
  * error) and before the caller sees it, so whoever goes on after a write finds the count already moved.
  */
 export function countFinishedWrites(pool: pg.Pool, client: pg.PoolClient): void {

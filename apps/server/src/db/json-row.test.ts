@@ -83,7 +83,7 @@ describe('jsonRow', () => {
   });
 });
 
-/** Every beat's stored answer row against one built from its columns now, as text. */
+/** Every beat's stored response row against one built from its columns now, as text. */
 async function storedAgainstBuilt(): Promise<{ id: string; stored: string; built: string }[]> {
   return t.deps.db.transaction(async (tx) => {
     // The stored rows print dates in UTC.

@@ -41,7 +41,7 @@ export function storedJsonRow<V extends Values>(stored: SQL, values: V): SQL<Row
  * Every row a query matches as one JSON value: each row's `json_build_array` gathered by `json_agg` in `order`, handed
  * over as one text field and decoded as `jsonRow` decodes a row. For a whole list: the embedded database hands every
  * row of a result over on its own, which for a buyer's 378 leases cost more than building them
- * (docs/decisions/0015-query-plans.md#output-bound-lists). An aggregate without `GROUP BY` answers one row even when
+ * (docs/decisions/0015-query-plans.md#output-bound-lists). An aggregate without `GROUP BY` returns one row even when
  * nothing matches: `[]`.
  */
 export function jsonRows<V extends Values>(values: V, ...order: SQL[]): SQL<RowOfValues<V>[]> {

@@ -158,7 +158,7 @@ export const beats = pgTable(
      * beat_slug_history.
      */
     slug: text('slug').notNull().$default(() => ''),
-    // The table also has `answer_row`: the columns a beat's answer shows as one JSON value, written by the database on
+    // The table also has `answer_row`: the columns a beat's response shows as one JSON value, written by the database on
     // every insert and update (docs/decisions/0015-query-plans.md#stored-answer-rows). It is not mapped here, so that a
     // select of whole rows (the full catalog's 100,000) does not read it; `beatDtoJsonRow` (beat-dto.ts) does.
     createdAt: createdAt(),
@@ -203,7 +203,7 @@ export const beats = pgTable(
   ],
 );
 
-/** The slugs a renamed beat had before: /beat/{old} answers 301 to its current page. */
+/** The slugs a renamed beat had before: /beat/{old} responds with 301 to its current page. */
 export const beatSlugHistory = pgTable(
   'beat_slug_history',
   {
@@ -350,7 +350,7 @@ export const otpCodes = pgTable(
   ],
 );
 
-/** Short-lived tokens that /verifyotp answers and /api/changenewpassword requires, stored hashed. */
+/** Short-lived tokens that /verifyotp returns and /api/changenewpassword requires, stored hashed. */
 export const resetTokens = pgTable(
   'reset_tokens',
   {
@@ -932,7 +932,7 @@ export const playListens = pgTable(
 
 /**
  * The catalog's version: one row, bumped by triggers on `beats` in the same transaction as any write that
- * public catalog answers can show, so every server process keys its cached answers alike (docs/decisions/0016-catalog-cache.md).
+ * public catalog responses can show, so every server process keys its cached responses alike (docs/decisions/0016-catalog-cache.md).
  */
 export const catalogVersion = pgTable(
   'catalog_version',

@@ -25,7 +25,7 @@ export interface NewJob {
   singletonKey?: string;
 }
 
-/** Queues jobs; answers how many were added (a queued job with the same singleton key is kept, not doubled). */
+/** Queues jobs; returns how many were added (a queued job with the same singleton key is kept, not doubled). */
 export async function enqueueJobs(conn: Conn, clock: Clock, queue: string, items: NewJob[], options: EnqueueOptions = {}): Promise<number> {
   if (items.length === 0) return 0;
   const now = clock.now();

@@ -1,4 +1,4 @@
-/** The bench's load generator (scripts/bench-load.mjs): what it counts must be what a server answered. */
+/** The bench's load generator (scripts/bench-load.mjs): what it counts must be what a server sent. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,10 +47,10 @@ describe('the bench load', () => {
     expect(result.errors).toBe(0);
     expect(result.non2xx).toBe(0);
     expect(result.answered).toBeGreaterThan(10);
-    // Answers that ended after the time was up are not counted: at most one a connection.
+    // Responses that ended after the time was up are not counted: at most one a connection.
     expect(served - result.answered).toBeGreaterThanOrEqual(0);
     expect(served - result.answered).toBeLessThanOrEqual(2);
-    // Each connection alternates the two (15 bytes, and 30,000 in chunks): an answer's bytes are its body, its
+    // Each connection alternates the two (15 bytes, and 30,000 in chunks): a response's bytes are its body, its
     // head and, when chunked, the chunks' framing, a few hundred bytes in all.
     const perAnswer = result.bytes / result.rps;
     const bodies = (SMALL.length + 3 * PART.length) / 2;

@@ -76,8 +76,8 @@ export class ByteLru<V extends Sized> {
 }
 
 /**
- * A ByteLru of answers built at a catalog version (docs/decisions/0016-catalog-cache.md). Versions only grow, and
- * an answer is asked for at the current one, so once a newer version is asked for, every entry of an older one can
+ * A ByteLru of responses built at a catalog version (docs/decisions/0016-catalog-cache.md). Versions only grow, and
+ * a response is asked for at the current one, so once a newer version is asked for, every entry of an older one can
  * never be served again: it is dropped at once instead of holding memory until the budget pushes it out.
  */
 export class VersionedLru<V extends Sized> {

@@ -1,6 +1,6 @@
 /**
- * A JSON answer serialised once and compressed once per encoding, sent with a strong ETag and answered
- * with 304 when the client already has it (docs/decisions/0016-catalog-cache.md).
+ * A JSON response serialised once and compressed once per encoding, sent with a strong ETag and served
+ * as 304 when the client already has it (docs/decisions/0016-catalog-cache.md).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_MIN_BYTES, compress, gzipOptions, requestEncoding, varyOnEncoding, type ContentEncoding } from './compression.js';
 
-/** Revalidated on every use: a cached copy is never shown after the answer changed, and a 304 costs little. */
+/** Revalidated on every use: a cached copy is never shown after the response changed, and a 304 costs little. */
 export const CACHED_JSON_CACHE_CONTROL = 'public, no-cache';
 
 export class CachedJson {
@@ -26,13 +26,13 @@ export class CachedJson {
     this.etags = { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gzip"` };
   }
 
-  /** An answer kept as JSON; its compressed variants are made on first need. */
+  /** A response kept as JSON; its compressed variants are made on first need. */
   static fromJson(tag: string, json: Buffer): CachedJson {
     return new CachedJson(tag, json, json.length);
   }
 
   /**
-   * A large answer kept only in brotli. Its gzip form is made from it, streaming, the first time a client asks for
+   * A large response kept only in brotli. Its gzip form is made from it, streaming, the first time a client asks for
    * gzip, and kept from then on; a client that accepts neither gets it decompressed as a stream
    * (docs/decisions/0018-embedded-database-memory.md).
    */
@@ -57,7 +57,7 @@ export class CachedJson {
     return encoding === 'identity' ? (this.identity ?? undefined) : this.variants.get(encoding);
   }
 
-  /** The ETag header of this answer in this encoding. */
+  /** The ETag header of this response in this encoding. */
   etag(encoding: ContentEncoding): string {
     return this.etags[encoding];
   }
@@ -98,7 +98,7 @@ async function gzipFromBrotli(br: Buffer): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** Whether an If-None-Match header names this answer, in any of its encodings (weak comparison, RFC 9110 §13.1.2). */
+/** Whether an If-None-Match header names this response, in any of its encodings (weak comparison, RFC 9110 §13.1.2). */
 export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((raw) => {
@@ -109,7 +109,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boole
   });
 }
 
-/** Sends a cached answer; one still being built is sent once it is. */
+/** Sends a cached response; one still being built is sent once it is. */
 export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,

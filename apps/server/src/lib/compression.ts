@@ -1,5 +1,5 @@
 /**
- * Compression of API JSON: brotli or gzip as the client's Accept-Encoding asks, for answers over 1 KB
+ * Compression of API JSON: brotli or gzip as the client's Accept-Encoding asks, for responses over 1 KB
  * (docs/decisions/0016-catalog-cache.md). Static files keep their own precompressed copies (web/web-app.ts).
  */
 import { promisify } from 'node:util';
@@ -8,10 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
-/** Below this an answer fits in a packet or two anyway. */
+/** Below this a response fits in a packet or two anyway. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-/** Dynamic answers favour speed: quality 4 is close to gzip's time and smaller than its output. */
+/** Dynamic responses favour speed: quality 4 is close to gzip's time and smaller than its output. */
 export const brotliOptions: zlib.BrotliOptions = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
 };
@@ -22,7 +22,7 @@ const gzip = promisify(zlib.gzip);
 
 export function compress(body: Buffer | string, encoding: 'br' | 'gzip'): Promise<Buffer> {
   if (encoding === 'gzip') return gzip(body, gzipOptions);
-  // Told the answer's size, the encoder sizes its buffers to it instead of to its 4 MB window: faster for small answers.
+  // Told the response's size, the encoder sizes its buffers to it instead of to its 4 MB window: faster for small responses.
   const sizeHint = { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) };
   return brotli(body, { ...brotliOptions, params: { ...brotliOptions.params, ...sizeHint } });
 }
@@ -63,7 +63,7 @@ export function requestEncoding(request: FastifyRequest): ContentEncoding {
   return encoding;
 }
 
-/** Adds Accept-Encoding to the answer's Vary header, keeping what is there. */
+/** Adds Accept-Encoding to the response's Vary header, keeping what is there. */
 export function varyOnEncoding(current: unknown): string {
   if (current === undefined) return 'Accept-Encoding';
   const values = typeof current === 'string' && current ? current.split(',').map((v) => v.trim()) : [];
@@ -71,7 +71,7 @@ export function varyOnEncoding(current: unknown): string {
   return [...values, 'Accept-Encoding'].join(', ');
 }
 
-/** Compresses every JSON answer over 1 KB of the routes that `isApi` names, unless it is already encoded. */
+/** Compresses every JSON response over 1 KB of the routes that `isApi` names, unless it is already encoded. */
 export function registerJsonCompression(app: FastifyInstance, isApi: (url: string) => boolean): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;

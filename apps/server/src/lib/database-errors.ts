@@ -1,6 +1,6 @@
 /**
  * Tells a lost database connection (a PostgreSQL server restarting, an administrator ending sessions, the
- * server unreachable) from a fault of ours: the first is answered 503 and the client tries again
+ * server unreachable) from a fault of ours: the first gets 503 and the client tries again
  * (docs/reliability.md#the-database-restarts).
  */
 

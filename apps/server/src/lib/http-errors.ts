@@ -60,7 +60,7 @@ function describeMultipartError(error: FastifyError, request: FastifyRequest): {
 /**
  * Fastify's own refusals before any route is found (its `frameworkErrors` option): an address whose
  * percent-encoding does not decode (`/api/beats/%E0%A4%A`), or a path segment longer than a route
- * parameter may be. They answer in the product's one shape, and never echo the address back.
+ * parameter may be. They respond in the product's one shape, and never echo the address back.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
@@ -78,7 +78,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      // A part out of reach is worth a line in the log, not an alarm: the answer tells the client to try again.
+      // A part out of reach is worth a line in the log, not an alarm: the response tells the client to try again.
       if (error.status >= 500) request.log.warn({ err: error }, 'request refused: a service is unavailable');
       return reply.code(error.status).headers(error.headers).send({ message: error.message });
     }

@@ -1,4 +1,4 @@
-/** An address Fastify cannot decode, or with a part longer than a route parameter may be, answers in the product's one shape. */
+/** An address Fastify cannot decode, or with a part longer than a route parameter may be, gets a response in the product's one shape. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.js';
 

@@ -1,4 +1,4 @@
-/** The multipart reader both upload forms share (the beat form, the intro video): answers always, keeps nothing on failure. */
+/** The multipart reader both upload forms share (the beat form, the intro video): always responds, keeps nothing on failure. */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AppError, badRequest } from './errors.js';

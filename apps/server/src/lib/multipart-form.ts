@@ -1,6 +1,6 @@
 /**
  * Reading a multipart form whose files go straight to storage (a beat's audio, the intro video). The whole body is
- * read even after a failure, so the client always receives the answer; then the first failure is thrown and every
+ * read even after a failure, so the client always receives the response; then the first failure is thrown and every
  * file stored for the request is deleted: nothing half-written stays. A client that goes away mid-upload gets a
  * readable 400, not a server error.
  */

@@ -3,7 +3,7 @@
  * so a limit of L allows L in all, however many processes answer. Windows are rate-limiter-flexible's fixed windows;
  * growing delays are one small Lua script, since no limiter of that package doubles a wait after free tries and
  * forgets it a day later. Both run atomically in Redis and keep time by Redis's clock (key expiry, TIME), so processes
- * agree whatever their own clocks say. A Redis out of reach answers 503 (docs/product/limits.md#when-a-part-is-unavailable).
+ * agree whatever their own clocks say. A Redis out of reach responds with 503 (docs/product/limits.md#when-a-part-is-unavailable).
  */
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';

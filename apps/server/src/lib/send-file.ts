@@ -1,6 +1,6 @@
 /**
  * Sends a stored file with HTTP Range support (206), validators and caching headers, or, where the storage hands
- * out presigned URLs, answers a GET with a redirect to one (docs/storage.md#downloads-and-previews).
+ * out presigned URLs, responds with a GET with a redirect to one (docs/storage.md#downloads-and-previews).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentDisposition, type ByteRange, type Storage, type StoredFile } from '../adapters/storage/storage.js';
@@ -10,7 +10,7 @@ import { notFound } from './errors.js';
 export function parseRange(header: string | undefined, size: number): ByteRange | null | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined; // multiple or malformed ranges: answer the whole file
+  if (!match) return undefined; // multiple or malformed ranges: respond with the whole file
   const [, startText = '', endText = ''] = match;
   if (startText === '' && endText === '') return undefined;
   if (startText === '') {
@@ -32,7 +32,7 @@ export interface SendFileOptions {
   downloadName?: string;
   /** May a GET be sent to a presigned URL instead (storage that has them only)? Unset: the server sends the bytes. */
   redirect?: RedirectRule;
-  /** The file's stat when the caller already asked for it (a bucket answers each stat with a request). */
+  /** The file's stat when the caller already asked for it (a bucket needs a request for each stat). */
   stat?: StoredFile;
 }
 
@@ -77,7 +77,7 @@ export async function sendStoredFile(
 ): Promise<FastifyReply> {
   const file = options.stat ?? (await storage.stat(options.key));
   if (!file) throw notFound('This file is not available.');
-  // A HEAD is answered here: a presigned URL is signed for GET alone.
+  // A HEAD is handled here: a presigned URL is signed for GET alone.
   if (options.redirect && request.method === 'GET') {
     const url = await presignedUrlFor(storage, { ...options, redirect: options.redirect });
     if (url) {

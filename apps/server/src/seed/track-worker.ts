@@ -1,6 +1,6 @@
 /**
  * A worker thread of the demo store's first start (demo-store.ts): synthesises the tracks it is asked for, one at a
- * time, and answers each with its files. Its own thread, so that two tracks are made at once on two cores.
+ * time, and returns each with its files. Its own thread, so that two tracks are made at once on two cores.
  */
 import { parentPort } from 'node:worker_threads';
 import { generateTrack, type GenerateTrackOptions } from './audio/generate-tracks.js';

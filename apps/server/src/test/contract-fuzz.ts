@@ -42,7 +42,7 @@ export const ref = (kind: RefKind): Ref => ({ [REF]: kind });
 export const isRef = (value: unknown): value is Ref => typeof value === 'object' && value !== null && REF in value;
 export const refKind = (value: Ref): RefKind => value[REF];
 
-/** Replaces every reference inside a value (arrays and plain objects) with what `resolve` answers. */
+/** Replaces every reference inside a value (arrays and plain objects) with what `resolve` returns. */
 export function resolveRefs(value: unknown, resolve: (kind: RefKind) => string): unknown {
   if (isRef(value)) return resolve(value[REF]);
   if (Array.isArray(value)) return value.map((v) => resolveRefs(v, resolve));

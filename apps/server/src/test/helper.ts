@@ -62,7 +62,7 @@ export interface TestAppOptions {
   webDist?: string;
   /** Routes only a test needs, added before the app is ready (the log guard's fixture adds one that throws). */
   extraRoutes?: (app: FastifyInstance) => void;
-  /** PostgreSQL server only: the app connects to the address this answers for the fresh database's URL (a proxy in front of it). */
+  /** PostgreSQL server only: the app connects to the address this returns for the fresh database's URL (a proxy in front of it). */
   connectThrough?: (databaseUrl: string) => Promise<string>;
 }
 

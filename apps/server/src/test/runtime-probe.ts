@@ -36,7 +36,7 @@ export interface Loaded {
   dataDir: string;
 }
 
-/** Starts the runtime with `env` on a new data folder, and answers what it loaded once it has stopped. */
+/** Starts the runtime with `env` on a new data folder, and returns what it loaded once it has stopped. */
 export async function startRuntimeProbe(env: Record<string, string>): Promise<Loaded> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'beat-runtime-'));
   try {

@@ -14,7 +14,7 @@ export interface TestSmtpServer {
 }
 
 /**
- * Listens on `port` (0: any free one). `onMessage` may answer an Error with a `responseCode` to refuse the
+ * Listens on `port` (0: any free one). `onMessage` may return an Error with a `responseCode` to refuse the
  * message as a mail server would (550: for good).
  */
 export async function startTestSmtpServer(onMessage: (mail: ReceivedMail) => Error | void, port = 0): Promise<TestSmtpServer> {

@@ -1,5 +1,5 @@
 /**
- * Beat pages as the server answers them, read as a chat app or a crawler would — raw HTML, no script run
+ * Beat pages as the server serves them, read as a chat app or a crawler would — raw HTML, no script run
  * (docs/decisions/0020-beat-pages.md): the head's tags and JSON-LD, escaping, redirects of old slugs, the
  * not-found page, the embeddable player's framing, the sitemap and robots.txt.
  */

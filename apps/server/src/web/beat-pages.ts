@@ -1,9 +1,9 @@
 /**
- * A beat's page and embeddable player as the server answers them (docs/decisions/0020-beat-pages.md): the web
+ * A beat's page and embeddable player as the server serves them (docs/decisions/0020-beat-pages.md): the web
  * app's HTML with the beat's own title, description, canonical link, Open Graph and Twitter card tags and JSON-LD
  * in its head, so a chat app or a crawler sees them without running a script. Heads are cached by catalog version
- * and slug; an old slug answers 301 to the current one; an unknown one 404 with the app's not-found page. A sold
- * exclusive's page answers with the beat and 'Sold', kept out of search engines; its embeddable player is gone (404).
+ * and slug; an old slug responds with 301 to the current one; an unknown one 404 with the app's not-found page. A sold
+ * exclusive's page responds with the beat and 'Sold', kept out of search engines; its embeddable player is gone (404).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
@@ -142,7 +142,7 @@ export function soldBeatHead(beat: BeatRow, origin: string): string {
 /** The head of a page at an address that names no listed beat: the app shows its not-found page. */
 export const notFoundHead = `<title>Beat not found · ${STORE_NAME}</title><meta name="robots" content="noindex">`;
 
-/** A slug's answer as cached: the head to send, or where the beat lives now, or nothing. */
+/** A slug's response as cached: the head to send, or where the beat lives now, or nothing. */
 class CachedPage implements Sized {
   constructor(
     readonly kind: 'page' | 'sold' | 'moved' | 'missing',

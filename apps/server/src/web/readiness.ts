@@ -7,7 +7,7 @@ import type { Deps } from '../deps.js';
 
 export const READY_TIMEOUT_MS = 1_000;
 
-/** Settles with the part's answer, or rejects once `ms` have passed without one. */
+/** Settles with the part's response, or rejects once `ms` have passed without one. */
 function within<T>(answer: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -1,5 +1,5 @@
 /**
- * Who may call what: every route the server answers, as "METHOD /path", with its access class
+ * Who may call what: every route the server serves, as "METHOD /path", with its access class
  * (docs/security.md#who-may-call-what). buildApp refuses to start with a route of the API that is not here,
  * and access-matrix.test.ts calls every row as the wrong person. A HEAD route shares its GET's row.
  */
@@ -50,7 +50,7 @@ export const routeAccess: Record<string, AccessClass> = {
   // Signing up, logging in and recovering a password: a visitor has no token yet (limited per address and e-mail).
   'POST /api/signup': 'public',
   'POST /api/login': 'public',
-  // The login form posted without JavaScript: the same login, answered with a redirect.
+  // The login form posted without JavaScript: the same login, responding with a redirect.
   'POST /login': 'public',
   'POST /sendotp': 'public',
   'POST /verifyotp': 'public',
@@ -192,7 +192,7 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /dev/mail/:id': 'devOnly',
 };
 
-/** "HEAD /x" → "GET /x": a HEAD route answers what its GET answers, without the body. */
+/** "HEAD /x" → "GET /x": a HEAD route responds with what its GET returns, without the body. */
 export function routeKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url}`;
 }

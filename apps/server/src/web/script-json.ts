@@ -1,4 +1,4 @@
-/** JSON inside a <script> element (JSON-LD, the first answers): no `</script>`, `<!--` or line separator can end or bend it. */
+/** JSON inside a <script> element (JSON-LD, the first responses): no `</script>`, `<!--` or line separator can end or bend it. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')

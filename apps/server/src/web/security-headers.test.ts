@@ -1,4 +1,4 @@
-/** The security headers (docs/security.md#headers): one strict CSP for every page, the docs page's own, the rest on every answer. */
+/** The security headers (docs/security.md#headers): one strict CSP for every page, the docs page's own, the rest on every response. */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,7 +80,7 @@ describe('the headers of a store served over http', () => {
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
       });
-      // A nonce is good for one answer only.
+      // A nonce is good for one response only.
       expect(directives(second).get('style-src')).not.toEqual(policy.get('style-src'));
       expect(second.body).not.toContain(nonce);
     },

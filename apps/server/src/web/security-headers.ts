@@ -1,4 +1,4 @@
-/** The security headers of every answer, in one place (docs/security.md#headers). */
+/** The security headers of every response, in one place (docs/security.md#headers). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.js';
 
@@ -25,7 +25,7 @@ const sameOriginOnly = {
 
 /**
  * The web app's pages: scripts, styles, fonts, media and calls from the store's own origin only, no inline
- * script at all. The one <style> element allowed carries this answer's nonce: the toasts' styles (react-hot-toast
+ * script at all. The one <style> element allowed carries this response's nonce: the toasts' styles (react-hot-toast
  * writes them into one such element, apps/web/src/lib/content-security-policy.ts).
  */
 export function webAppCsp(nonce?: string): string {
@@ -49,7 +49,7 @@ export const permissionsPolicy =
 const isHtml = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').startsWith('text/html');
 
 /**
- * Sets the headers on every answer. An HTML answer gets a Content-Security-Policy unless its route set its own
+ * Sets the headers on every response. An HTML response gets a Content-Security-Policy unless its route set its own
  * (a web app page with its nonce, the test checkout, the development outbox).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
@@ -60,13 +60,13 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   });
 }
 
-/** The headers themselves, also for the answers Fastify makes before any hook runs (app.ts: frameworkErrors). */
+/** The headers themselves, also for the responses Fastify makes before any hook runs (app.ts: frameworkErrors). */
 export function securityHeaders(config: Config): (request: FastifyRequest, reply: FastifyReply) => void {
   // Browsers keep to https for a year once the store has been reached over https.
   const hsts = config.publicUrl?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
   return (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    // A route may be stricter: a download link's answer sends no referrer at all (docs/security.md#download-links).
+    // A route may be stricter: a download link's response sends no referrer at all (docs/security.md#download-links).
     if (!reply.hasHeader('referrer-policy')) reply.header('Referrer-Policy', 'same-origin');
     // Only a page whose own policy lets any site frame it (the embeddable player) goes without.
     if (!String(reply.getHeader('content-security-policy') ?? '').includes('frame-ancestors *')) reply.header('X-Frame-Options', 'DENY');

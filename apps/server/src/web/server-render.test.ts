@@ -50,7 +50,7 @@ describe('a page rendered on the server', () => {
     expect(res.body).toContain('<div id="root"><main><h1>Page /vip?q=drill</h1>');
     expect(res.body).toContain('<title>Rendered /vip?q=drill</title>');
     expect(res.body.match(/<title>/g)).toHaveLength(1);
-    // The API's own answer, reached through the server: the plan's price as /api/config gives it.
+    // The API's own response, reached through the server: the plan's price as /api/config gives it.
     const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json() as { vipPlanPrice: number };
     expect(res.body).toContain(`plan ${config.vipPlanPrice}`);
     expect(res.body).toMatch(/<\/div><script type="application\/json" id="app-state">\{"queries":/);

@@ -74,7 +74,7 @@ function modulePreloads(manifest: Manifest, sources: string[], shellHtml: string
 const APP_STATE_ID = 'app-state';
 const ROOT = '<div id="root"></div>';
 
-/** index.html cut where the per-answer nonce goes (right after <head>) and where the rendered page goes (#root). */
+/** index.html cut where the per-response nonce goes (right after <head>) and where the rendered page goes (#root). */
 interface Template {
   head: string;
   /** From the nonce to #root's opening tag. */
@@ -126,7 +126,7 @@ function splitHoisted(html: string): { hoisted: string; body: string } {
 const forwardedHeaders = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 
 /**
- * A page's calls to the API, answered by the same routes through the server itself (no network): the same services,
+ * A page's calls to the API, served by the same routes through the server itself (no network): the same services,
  * the same catalog cache, the caller's own session and address.
  */
 function transportFor(app: FastifyInstance, request: FastifyRequest) {
@@ -198,8 +198,8 @@ async function loadRenderer(distDir: string): Promise<Renderer | null> {
 }
 
 /**
- * Serves the files of the built web app and answers with the page sender (null without a built app). Every page is
- * index.html with this answer's CSP nonce in `<meta property="csp-nonce">` (Vite's name for it), where the app's
+ * Serves the files of the built web app and returns the page sender (null without a built app). Every page is
+ * index.html with this response's CSP nonce in `<meta property="csp-nonce">` (Vite's name for it), where the app's
  * inline <style> takes it from (docs/security.md#headers), and the page React rendered in #root, followed by the
  * state the app hydrates with. Without the build's renderer (a bare index.html) the app renders in the browser.
  */

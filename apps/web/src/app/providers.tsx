@@ -11,7 +11,7 @@ import { useToasterWanted, wantToaster } from '../lib/toast';
 const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })));
 
 /**
- * How long an answer counts as fresh unless its query says otherwise: a page hydrated with the server's answers does
+ * How long a response counts as fresh unless its query says otherwise: a page hydrated with the server's responses does
  * not ask for them again as it starts (a change made here invalidates what it touches at once).
  */
 const STALE_AFTER_MS = 10_000;
@@ -34,7 +34,7 @@ export function AppProviders({ queryClient, pageTime = null, children }: AppProv
     void prefetchStoreConfig(queryClient);
   }, [queryClient]);
   const toasterWanted = useToasterWanted();
-  // A tap or a key may lead to a toast from any part of the app: the toaster is ready before its answer comes.
+  // A tap or a key may lead to a toast from any part of the app: the toaster is ready before its response comes.
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const;
     const want = () => {

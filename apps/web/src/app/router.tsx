@@ -119,7 +119,7 @@ export function AppRouter() {
   );
 }
 
-/** Every route, under whichever router holds the address: the browser's, or the build's (entry-prerender.tsx). */
+/** Every route, under whichever router holds the address: the browser's, or the server renderer's (entry-server.tsx). */
 export function AppRoutes() {
   // The shell itself failed: the error page fills the window.
   return (

@@ -14,7 +14,7 @@ export class ApiError extends Error {
 
 /**
  * How calls reach the API: the browser's fetch, or, while the server renders a page, its own way to the same routes
- * (apps/web/src/entry-server.tsx), which answers without a round trip over the network.
+ * (apps/web/src/entry-server.tsx), which responds without a round trip over the network.
  */
 let send: typeof fetch = (input, init) => fetch(input, init);
 
@@ -26,7 +26,7 @@ export function setApiTransport(transport: typeof fetch): void {
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 
-/** Called when the server answers 401: the session has ended (logged out elsewhere, password changed, expired). */
+/** Called when the server responds with 401: the session has ended (logged out elsewhere, password changed, expired). */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);

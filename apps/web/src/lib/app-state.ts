@@ -1,6 +1,6 @@
 /**
  * What a server-rendered page hands to the app that hydrates it (docs/decisions/0030-server-rendering.md): the API
- * answers the page was rendered with, as dehydrated TanStack Query state, and the server's clock at the render. The
+ * responses the page was rendered with, as dehydrated TanStack Query state, and the server's clock at the render. The
  * server writes it into the page as a JSON data block (never run as a script); the app reads it once, before it
  * hydrates, so it renders exactly what the server rendered and asks for none of it again.
  */
@@ -9,11 +9,11 @@ import type { DehydratedState } from '@tanstack/react-query';
 export const APP_STATE_ID = 'app-state';
 
 export interface AppState {
-  /** The query cache as the render left it: only the answers that came back. */
+  /** The query cache as the render left it: only the responses that came back. */
   queries: DehydratedState;
   /** The server's time (ms) the page was rendered at: countdowns show it until hydrated, as the server did. */
   renderedAt: number;
-  /** The oldest catalog version among the answers the page was rendered with (lib/catalog-version-seen.ts), or null. */
+  /** The oldest catalog version among the responses the page was rendered with (lib/catalog-version-seen.ts), or null. */
   catalogVersion: number | null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The live catalog (docs/product/offers-and-prices.md#countdown, docs/decisions/0024-live-catalog.md): while the page is
- * visible it asks the server for the catalog's version every 2 seconds (answered from memory, 304 while unchanged), and
+ * visible it asks the server for the catalog's version every 2 seconds (served from memory, 304 while unchanged), and
  * when the version moves — a countdown ended, a beat was sold, an admin edited the catalog — it refetches what the
  * catalog shows, so every open page follows within a few seconds without a reload.
  */
@@ -13,14 +13,14 @@ import { getStoreConfigQueryOptions } from './store-config';
 export const LIVE_CATALOG_POLL_MS = 2_000;
 
 /**
- * The roots of the query keys whose answers come from the catalog: the lists, facets and beat pages
+ * The roots of the query keys whose responses come from the catalog: the lists, facets and beat pages
  * (`beatsQueryKey` of features/catalog), the store's config (catalog size), the carts (their lines' notices,
  * `cartsQueryKey` of features/cart) and the buyer's upgrades (a beat made Exclusive, sold or repriced:
  * `upgradesQueryKey` of features/cart).
  */
 const catalogRoots: readonly unknown[] = ['beats', getStoreConfigQueryOptions().queryKey[0], 'cart', 'upgrades'];
 
-/** Refetches every catalog answer on screen (and marks the others stale). */
+/** Refetches every catalog response on screen (and marks the others stale). */
 export function invalidateCatalog(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => catalogRoots.includes(query.queryKey[0]) });
 }
@@ -43,7 +43,7 @@ export function useLiveCatalog(pollMs = LIVE_CATALOG_POLL_MS): void {
       asking = true;
       try {
         const { version } = await api<{ version: number }>('/api/catalog/version');
-        // Moved since the last poll, or newer than an answer on screen (a change before the first poll).
+        // Moved since the last poll, or newer than a response on screen (a change before the first poll).
         const oldestShown = takeOldestCatalogAnswer();
         if ((known !== null && version !== known) || (oldestShown !== null && oldestShown < version)) {
           await invalidateCatalog(queryClient);
@@ -62,7 +62,7 @@ export function useLiveCatalog(pollMs = LIVE_CATALOG_POLL_MS): void {
       else window.clearTimeout(timer);
     };
     document.addEventListener('visibilitychange', onVisibility);
-    // The first ask soon after the page starts: the answers it shows are compared with it.
+    // The first ask soon after the page starts: the responses it shows are compared with it.
     timer = window.setTimeout(() => void poll(), 1_000);
     return () => {
       stopped = true;

@@ -1,7 +1,7 @@
 /**
- * The server's clock as this page knows it (docs/product/offers-and-prices.md#countdown): every API answer carries
- * the server's time in milliseconds (X-Server-Time), set as the answer is sent. The offset to the device's clock is
- * taken from the answer with the shortest round trip (the most precise), renewed now and then; countdowns run on it,
+ * The server's clock as this page knows it (docs/product/offers-and-prices.md#countdown): every API response carries
+ * the server's time in milliseconds (X-Server-Time), set as the response is sent. The offset to the device's clock is
+ * taken from the response with the shortest round trip (the most precise), renewed now and then; countdowns run on it,
  * so a device whose clock is minutes off still ends them with the server.
  */
 import { createContext, useContext } from 'react';
@@ -9,7 +9,7 @@ import { createContext, useContext } from 'react';
 export const SERVER_TIME_HEADER = 'X-Server-Time';
 
 interface Sample {
-  /** serverTime - deviceTime at the moment the answer arrived (half the round trip added). */
+  /** serverTime - deviceTime at the moment the response arrived (half the round trip added). */
   offset: number;
   /** Half the round trip: how far the offset may be off either way. */
   uncertainty: number;
@@ -22,7 +22,7 @@ const SAMPLE_MAX_AGE_MS = 60_000;
 let best: Sample | null = null;
 const listeners = new Set<() => void>();
 
-/** Takes in one answer's X-Server-Time; `sentAt` and `receivedAt` are the device's clock around the request. */
+/** Takes in one response's X-Server-Time; `sentAt` and `receivedAt` are the device's clock around the request. */
 export function noteServerTime(header: string | null, sentAt: number, receivedAt: number): void {
   const server = header === null ? NaN : Number(header);
   if (!Number.isFinite(server) || receivedAt < sentAt) return;

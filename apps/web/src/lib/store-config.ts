@@ -22,7 +22,7 @@ export function useStoreConfig() {
 const asked = new WeakMap<QueryClient, Promise<void>>();
 
 /**
- * Asks for the config once per query client, at start-up. The promise settles, never rejects, once the answer or a
+ * Asks for the config once per query client, at start-up. The promise settles, never rejects, once the response or a
  * failure is in: a page that names the catalog's size waits for it, so its text never grows under the reader.
  */
 export function prefetchStoreConfig(client: QueryClient): Promise<void> {

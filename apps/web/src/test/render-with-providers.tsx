@@ -17,7 +17,7 @@ export interface ProvidersOptions {
 }
 
 export function renderWithProviders(ui: ReactElement, { route = '/', wrap = (children) => children }: ProvidersOptions = {}): RenderResult & { queryClient: QueryClient } {
-  // No retries and no refetching: a test sees each answer once, as it was given.
+  // No retries and no refetching: a test sees each response once, as it was given.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -30,7 +30,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', wrap = (chi
   return { ...result, queryClient };
 }
 
-/** A JSON answer, for a stubbed `fetch`. */
+/** A JSON response, for a stubbed `fetch`. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }

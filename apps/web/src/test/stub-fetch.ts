@@ -1,5 +1,5 @@
 /**
- * `fetch` for component tests: the auth provider's GET /api/me answers a visitor (or `me`), anything else goes to
+ * `fetch` for component tests: the auth provider's GET /api/me responds with a visitor (or `me`), anything else goes to
  * `answer` (by default a 404). `sent()` lists the calls the component itself made, the provider's left out.
  */
 import { vi } from 'vitest';

@@ -53,7 +53,7 @@ export interface PaymentEvent {
   session: ProviderSession | null;
 }
 
-/** The webhook's signature or timestamp did not check out: answer 400 and change nothing. */
+/** The webhook's signature or timestamp did not check out: respond with 400 and change nothing. */
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);

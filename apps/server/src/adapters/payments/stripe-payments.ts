@@ -15,7 +15,7 @@ export interface StripePaymentsOptions {
 
 /**
  * A buyer waits on these calls: each try is bounded and retried once (with the same idempotency key), so an
- * unreachable provider answers within about 17 seconds at worst instead of holding the request for a minute
+ * unreachable provider fails within about 17 seconds at worst instead of holding the request for a minute
  * (docs/reliability.md#the-payment-provider-is-unreachable).
  */
 const DEFAULT_TIMEOUT_MS = 8_000;
@@ -33,7 +33,7 @@ function clientOptions(apiUrl: string | undefined, timeoutMs: number): Stripe.St
 
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 404;
 
-/** Stripe out of reach (refused, reset, timed out) or failing on its side (5xx, an unreadable answer): not the buyer's fault, nor ours. */
+/** Stripe out of reach (refused, reset, timed out) or failing on its side (5xx, an unreadable response): not the buyer's fault, nor ours. */
 const isUnreachable = (error: unknown) =>
   error instanceof Stripe.errors.StripeConnectionError ||
   error instanceof Stripe.errors.StripeAPIError ||

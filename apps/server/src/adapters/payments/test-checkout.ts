@@ -34,7 +34,7 @@ export interface TestCheckout extends Payments {
   readonly webhookSecret: string;
   /** The session and its lines, for the checkout page; null for an unknown session. */
   view(sessionId: string): Promise<TestCheckoutView | null>;
-  /** Takes the payment: marks the session paid and answers the signed `checkout.session.completed` event. */
+  /** Takes the payment: marks the session paid and returns the signed `checkout.session.completed` event. */
   pay(sessionId: string): Promise<{ session: ProviderSession; event: SignedEvent } | null>;
   /** Signs any event payload the way Stripe signs its webhooks (tests, replays). */
   sign(payload: string, at?: Date): string;

@@ -168,7 +168,7 @@ describe('a store whose files are in a bucket', () => {
     expect(await keysUnder('audio/uploads/')).toEqual(before);
 
     const calls = s3.requests.slice(requestsBefore);
-    // s3rver itself does not implement the abort (it answers 405 and keeps the parts): what is checked here is that
+    // s3rver itself does not implement the abort (it responds with 405 and keeps the parts): what is checked here is that
     // the storage asks for it, for the upload it started, and never completes it.
     const uploadIdOf = (url: string) => new URL(url, 'http://s3').searchParams.get('uploadId');
     const started = [...new Set(calls.filter((r) => r.method === 'PUT' && uploadIdOf(r.url)).map((r) => uploadIdOf(r.url)))];

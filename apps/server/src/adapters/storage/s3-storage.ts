@@ -50,7 +50,7 @@ function missingKeyError(key: string): NodeJS.ErrnoException {
 
 /**
  * A stream of one object that asks the bucket only when first read, and stops the request when destroyed: a
- * stream made and dropped (a HEAD answer) costs nothing, and a client that goes away frees the connection.
+ * stream made and dropped (a HEAD response) costs nothing, and a client that goes away frees the connection.
  */
 class ObjectReadStream extends Readable {
   private body: Readable | undefined;
@@ -81,7 +81,7 @@ class ObjectReadStream extends Readable {
           return;
         }
         this.body = body;
-        // Never more than was asked: a server that answers a wider range (s3rver does for bytes=0-0) is cut short.
+        // Never more than was asked: a server that sends a wider range (s3rver does for bytes=0-0) is cut short.
         let left = this.rangeLength ?? Infinity;
         const finish = () => {
           body.removeAllListeners('data');

@@ -145,7 +145,7 @@ describe.each(Object.keys(subjects))('storage in %s', (name) => {
     expect(await storage.stat('audio/never.wav')).toBeNull();
     if (subject.s3) {
       // Parts had gone up: the multipart upload is aborted, never completed.
-      // s3rver itself does not implement the abort (it answers 405 and keeps the parts): what is checked here is that
+      // s3rver itself does not implement the abort (it responds with 405 and keeps the parts): what is checked here is that
       // the storage asks for it, for the upload it started, and never completes it.
       const calls = subject.s3.requests.filter((r) => r.url.startsWith('/beat-files/audio/never.wav?'));
       const uploadIdOf = (url: string) => new URL(url, 'http://s3').searchParams.get('uploadId');

@@ -12,7 +12,7 @@ export interface ByteRange {
   end: number;
 }
 
-/** How a presigned URL answers: its life, and the headers the bucket sends with the file. */
+/** How a presigned URL responds: its life, and the headers the bucket sends with the file. */
 export interface PresignOptions {
   /** Whole seconds from `signedAt`; the URL is refused after that. */
   expiresInSeconds: number;

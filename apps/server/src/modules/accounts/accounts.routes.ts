@@ -35,7 +35,7 @@ export function accountsRoutes(deps: Deps): FastifyPluginAsyncZod {
     const authPendingChange = requireAuth(deps, { allowPendingPasswordChange: true });
     const secured = { tags: ['account'], security: [{ bearer: [] }] };
 
-    // Codes are written and e-mailed after the answer; closing the app waits for those still on their way.
+    // Codes are written and e-mailed after the response; closing the app waits for those still on their way.
     const deliveries = new Set<Promise<void>>();
     app.addHook('onClose', async () => {
       await Promise.allSettled([...deliveries]);

@@ -90,7 +90,7 @@ describe('POST /sendotp', () => {
       return send(message, tx);
     };
     try {
-      // The answer arrives while the gate holds the e-mail back: it did not wait for it.
+      // The response arrives while the gate holds the e-mail back: it did not wait for it.
       const res = await post('/sendotp', { email: user.email });
       expect(res.statusCode).toBe(200);
       await held;

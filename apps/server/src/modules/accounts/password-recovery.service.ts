@@ -70,7 +70,7 @@ async function issueAndSendCode(deps: Deps, user: UserRow): Promise<void> {
 export interface OtpRequest {
   resendAfterSeconds: number;
   /**
-   * The code's creation and e-mail, still running. The answer does not wait for it, so known and unknown e-mails
+   * The code's creation and e-mail, still running. The response does not wait for it, so known and unknown e-mails
    * answer alike and in the same time (no account enumeration: docs/product/accounts.md#password-recovery).
    */
   delivery: Promise<void> | null;
@@ -123,7 +123,7 @@ async function consumeCode(deps: Deps, user: UserRow, code: string): Promise<boo
 
 export async function verifyOtp(deps: Deps, body: ParsedVerify, address: string): Promise<VerifiedCode> {
   await deps.limiter.hit(accountLimits.otpChecksPerAddress, address);
-  // Refused before it counts as a check for the e-mail: the answer says what helps (a new code).
+  // Refused before it counts as a check for the e-mail: the response says what helps (a new code).
   try {
     await deps.limiter.check(accountLimits.otpWrongPerEmail, body.email);
   } catch (error) {

@@ -22,7 +22,7 @@ export function beatStatus(row: BeatRow): AdminBeat['status'] {
 }
 
 export function toAdminBeatDto(row: BeatRow): AdminBeat {
-  // Added to the beat's own answer object rather than spread into a new one: see listPurchasedBeats.
+  // Added to the beat's own response object rather than spread into a new one: see listPurchasedBeats.
   return Object.assign(toBeatDto(row), {
     status: beatStatus(row),
     published: row.published,

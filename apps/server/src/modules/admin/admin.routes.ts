@@ -1,6 +1,6 @@
 /**
  * Every /api/admin/* call, behind one guard. The guard runs at onRequest, before the body is read or
- * validated: a visitor's upload is refused before a byte of it is stored, and the answer is always 401/403.
+ * validated: a visitor's upload is refused before a byte of it is stored, and the response is always 401/403.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';

@@ -39,7 +39,7 @@ export function analyticsRoutes(deps: Deps): FastifyPluginAsyncZod {
         const day = deps.clock.now().toISOString().slice(0, 10);
         const csv = Readable.from(purchasesCsv(deps, request.query.q));
         // Before the first byte a failure is still a 500 (the error handler's); after it, the only honest
-        // answer is a cut connection: the download shows as failed, never as a short file that looks complete.
+        // response is a cut connection: the download shows as failed, never as a short file that looks complete.
         csv.on('error', (error) => {
           if (!reply.raw.headersSent) return;
           request.log.error({ err: error }, 'CSV export failed part-way; the download was cut off');

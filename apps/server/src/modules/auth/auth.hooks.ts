@@ -37,7 +37,7 @@ interface Resolved {
 
 /**
  * A bearer header wins and must be valid (API clients). Without one, the session cookie names the caller; a cookie
- * whose session has ended is not an error here: the caller is a visitor and the answer clears the cookie.
+ * whose session has ended is not an error here: the caller is a visitor and the response clears the cookie.
  */
 async function resolveCaller(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<Resolved> {
   const header = request.headers.authorization;

@@ -80,7 +80,7 @@ export async function signup(deps: Deps, body: ParsedSignup, address: string): P
 /**
  * Checks the password, under the per-address limit and a growing delay after failures: the browser's own
  * when `deviceToken` names a known device of this account, the account's otherwise (an unknown e-mail is
- * treated like an account, so the answers never tell them apart).
+ * treated like an account, so the responses never tell them apart).
  */
 export async function login(deps: Deps, body: ParsedLogin, address: string, deviceToken?: string): Promise<BrowserSession> {
   await deps.limiter.hit(authLimits.loginPerAddress, address);

@@ -1,6 +1,6 @@
 /**
  * The login form without JavaScript: `POST /login` as the browser posts a form (application/x-www-form-urlencoded).
- * Same rules, limits and messages as POST /api/login; the answer is a 303 to where the person was going, or back to
+ * Same rules, limits and messages as POST /api/login; the response is a 303 to where the person was going, or back to
  * the login page with a short error code the page turns into the API's words (loginFormErrors).
  */
 import { z } from 'zod';

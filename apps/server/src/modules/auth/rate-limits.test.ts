@@ -36,7 +36,7 @@ const login = (email: string, password: string, options: LoginOptions = {}) =>
     payload: { email, password },
   });
 
-/** The `name=value` a browser keeps from the answer's Set-Cookie. */
+/** The `name=value` a browser keeps from the response's Set-Cookie. */
 function deviceCookie(res: LightMyRequestResponse): string {
   const header = res.headers['set-cookie'];
   const value = Array.isArray(header) ? header[0] : header;

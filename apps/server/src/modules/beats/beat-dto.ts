@@ -8,8 +8,8 @@ import { previewLink, waveformLink } from './preview-links.js';
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 
 /**
- * The columns a beat's answer shows: a list of beats selects only these (a `beats` row also holds file info, the
- * search text and more that no answer shows, which a long list would read and decode for nothing).
+ * The columns a beat's response shows: a list of beats selects only these (a `beats` row also holds file info, the
+ * search text and more that no response shows, which a long list would read and decode for nothing).
  */
 export const beatDtoColumns = {
   id: beats.id,

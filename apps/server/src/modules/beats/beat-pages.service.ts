@@ -98,7 +98,7 @@ export async function relatedBeats(deps: Deps, beat: BeatRow, limit = RELATED_BE
   return related;
 }
 
-/** Counted plays change without changing the catalog, so they are read for every answer. */
+/** Counted plays change without changing the catalog, so they are read for every response. */
 export async function playCountOf(deps: Deps, beatId: string): Promise<number> {
   const [row] = await deps.db.select({ playCount: beats.playCount }).from(beats).where(eq(beats.id, beatId)).limit(1);
   return row?.playCount ?? 0;

@@ -53,16 +53,16 @@ function previewCacheControl(renderKey: string | null, v: string | undefined, gr
 
 const ARTWORK_CACHE_BYTES = 8 * 1024 * 1024;
 
-/** A JSON answer serialised already, in its schema's shape (beat-page-cache.ts); play counts change without a new catalog version. */
+/** A JSON response serialised already, in its schema's shape (beat-page-cache.ts); play counts change without a new catalog version. */
 function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(json);
 }
 
 export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginAsyncZod {
-  // The public catalog's answers are the same for every caller: cached by catalog version (docs/decisions/0016-catalog-cache.md).
+  // The public catalog's responses are the same for every caller: cached by catalog version (docs/decisions/0016-catalog-cache.md).
   const catalog = createCatalogCache(deps, { version });
   const details = createBeatDetailCache(deps, version);
-  // Drawn on the first ask (tens of milliseconds), then kept: about 50 KB each.
+  // Rendered on the first request (tens of milliseconds), then kept: about 50 KB each.
   const artworks = new ByteLru<{ png: Buffer; bytes(): number }>(ARTWORK_CACHE_BYTES);
   return async (app) => {
     // The link previews' image of a listed beat (og:image): its generated cover art.
@@ -90,7 +90,7 @@ export function beatsRoutes(deps: Deps, version: CatalogVersion): FastifyPluginA
       },
     );
 
-    // The whole catalog in one answer; clients page through /api/beats instead.
+    // The whole catalog in one response; clients page through /api/beats instead.
     app.get('/api/getbeats', { schema: { tags: ['beats'], response: { 200: beatsResponse } } }, async (request, reply) =>
       sendCachedJson(request, reply, catalog.all()),
     );

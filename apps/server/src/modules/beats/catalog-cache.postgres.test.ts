@@ -1,8 +1,8 @@
 /**
- * Two server processes on one PostgreSQL server, each with its own cache of catalog answers and its own
+ * Two server processes on one PostgreSQL server, each with its own cache of catalog responses and its own
  * listening connection (docs/decisions/0016-catalog-cache.md): a process's own write is in its very next
- * answer even while announcements are held back; another connection's write is in a process's answers once
- * its announcement arrives; a lost listening connection leaves answers correct (each asks the database) until
+ * response even while announcements are held back; another connection's write is in a process's responses once
+ * its announcement arrives; a lost listening connection leaves responses correct (each asks the database) until
  * it listens again; closing the app closes the connection.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -232,7 +232,7 @@ describe('another connection’s write', () => {
     expect(await titles(b.app)).toEqual(['Renamed In A Transaction']);
     b.announcements.hold();
     await renameElsewhere('Renamed Elsewhere');
-    // Process B wrote nothing: it answers from memory, at the version it knows, until it takes the announcement in.
+    // Process B wrote nothing: it responds with from memory, at the version it knows, until it takes the announcement in.
     await until('the announcement reaches process B', () => b.announcements.pending === 1);
     const writesBefore = finishedWrites(pool);
     expect(await titles(b.app)).toEqual(['Renamed In A Transaction']);
@@ -263,7 +263,7 @@ describe('the listening connection', () => {
 
     await renameElsewhere('Written While Deaf');
     for (const p of processes) expect(await titles(p.app)).toEqual(['Written While Deaf']);
-    // Several attempts fail meanwhile (connections are refused); answers stay correct.
+    // Several attempts fail meanwhile (connections are refused); responses stay correct.
     await new Promise((r) => setTimeout(r, 400));
     await renameElsewhere('Still Deaf');
     for (const p of processes) {

@@ -1,6 +1,6 @@
 /**
- * The public catalog's cached answers (docs/decisions/0016-catalog-cache.md): a write is visible in the
- * very next answer, ETags and 304s, compression as the client asks, the full catalog equal to a fresh
+ * The public catalog's cached responses (docs/decisions/0016-catalog-cache.md): a write is visible in the
+ * very next response, ETags and 304s, compression as the client asks, the full catalog equal to a fresh
  * build, and a cache that stays within its budget.
  */
 import { promisify } from 'node:util';
@@ -46,7 +46,7 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const page = async (query: string) => (await get(`/api/beats?${query}`)).json() as BeatPage;
 const titles = async (query: string) => (await page(query)).beats.map((b) => b.beatTitle);
-/** The fresh answer of GET /api/getbeats, computed without any cache, as the route serialises it. */
+/** The fresh response of GET /api/getbeats, computed without any cache, as the route serialises it. */
 const freshFullCatalog = async () => JSON.stringify(z.encode(beatsResponse, { beats: (await listAllBeats(t.deps)).map(toBeatDto) }));
 
 describe('catalog version', () => {
@@ -207,7 +207,7 @@ describe('ETag and 304', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    // Another query is another answer.
+    // Another query is another response.
     expect((await get('/api/beats?limit=11', { 'if-none-match': etag })).statusCode).toBe(200);
 
     await createBeat(t, { title: 'Fresh Arrival', releaseDate: new Date('2028-01-01T00:00:00Z') });
@@ -318,7 +318,7 @@ describe('the cache', () => {
     }
     expect(cache.usage().entries).toBeLessThan(40);
     expect(cache.usage().entries).toBeGreaterThan(1);
-    // The first answer was dropped: asking again builds a new one.
+    // The first response was dropped: asking again builds a new one.
     expect(await cache.page({ limit: 10, q: 'filler 1' })).not.toBe(first);
   });
 
@@ -334,7 +334,7 @@ describe('the cache', () => {
     await t.deps.db.update(beats).set({ bpm: 101 }).where(eq(beats.id, beat.id));
     const fresh = await cache.page({ limit: 10 });
     expect(fresh.tag).toMatch(`c${await readCatalogVersion(t.deps.db)}-`);
-    // Only the answer of the new version is held: the full catalog and the two pages of before are gone.
+    // Only the response of the new version is held: the full catalog and the two pages of before are gone.
     expect(cache.usage().entries).toBe(1);
     expect(cache.usage().bytes).toBe(fresh.bytes());
     expect(cache.usage().bytes).toBeLessThan(before.bytes);

@@ -1,7 +1,7 @@
 /**
- * Public catalog answers (a page or search of /api/beats, the full /api/getbeats, /api/config) cached by
+ * Public catalog responses (a page or search of /api/beats, the full /api/getbeats, /api/config) cached by
  * catalog version and query: serialised once, compressed once, shared by every visitor, and never served
- * after a write that changes them commits (docs/decisions/0016-catalog-cache.md). None of these answers
+ * after a write that changes them commits (docs/decisions/0016-catalog-cache.md). None of these responses
  * depends on who asks.
  */
 import { createHash } from 'node:crypto';
@@ -39,7 +39,7 @@ const CHUNKED_ATTEMPTS = 3;
 export interface CatalogCacheOptions {
   maxBytes?: number;
   chunkRows?: number;
-  /** The catalog's version as the app keeps it (watchCatalogVersion); without it each answer asks the database. */
+  /** The catalog's version as the app keeps it (watchCatalogVersion); without it each response asks the database. */
   version?: CatalogVersion;
 }
 
@@ -60,8 +60,8 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     `c${version}-${createHash('sha256').update(query).digest('base64url').slice(0, 16)}`;
 
   /**
-   * The answer to `query` at the current version; concurrent misses share one build. A hit at a version known
-   * without asking is returned as it is, not in a promise: most answers are that, and a request's every step counts.
+   * The response to `query` at the current version; concurrent misses share one build. A hit at a version known
+   * without asking is returned as it is, not in a promise: most responses are that, and a request's every step counts.
    */
   function cached(query: string, build: (version: number) => Promise<Built>): CachedJson | Promise<CachedJson> {
     const now = versions.knownNow();
@@ -119,7 +119,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
         for (;;) {
           const rows = await listBeatsChunk(deps, type, after, chunkRows);
           if (rows.length > 0) {
-            // toBeatDto gives the answer's shape (Beat): the same JSON the schema's encoding would (catalog-cache.test.ts).
+            // toBeatDto gives the response's shape (Beat): the same JSON the schema's encoding would (catalog-cache.test.ts).
             const text = JSON.stringify(rows.map(toBeatDto));
             await write(`${first ? '' : ','}${text.slice(1, -1)}`);
             first = false;

@@ -209,7 +209,7 @@ export function shareLeft(columns: FacetColumns, filters: CatalogFilters): numbe
 }
 
 /**
- * The facets of `filters`. `version`: the catalog version the caller answers under (the catalog cache knows it);
+ * The facets of `filters`. `version`: the catalog version the caller responds under (the catalog cache knows it);
  * without it the database is asked.
  */
 export async function catalogFacets(deps: Pick<Deps, 'db'>, filters: CatalogFilters, version?: number): Promise<BeatFacets> {

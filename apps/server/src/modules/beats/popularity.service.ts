@@ -1,7 +1,7 @@
 /**
  * The "popular" sort's numbers (docs/product/catalog-and-search.md#sorting): each listed beat's plays in the last
  * 30 days, kept in listed_beats.recent_plays by an hourly job rather than on every play, so listening never changes
- * the catalog's version and its cached answers (docs/decisions/0021-catalog-filters.md). Only beats whose number
+ * the catalog's version and its cached responses (docs/decisions/0021-catalog-filters.md). Only beats whose number
  * changed are written; a run that changes nothing leaves the catalog's version as it was.
  */
 import { sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * Values built from the public catalog (a beat page's answer and head, the sitemap) kept by catalog version and
- * key, like the catalog answers of catalog-cache.ts (docs/decisions/0016-catalog-cache.md): never served after a
+ * Values built from the public catalog (a beat page's response and head, the sitemap) kept by catalog version and
+ * key, like the catalog responses of catalog-cache.ts (docs/decisions/0016-catalog-cache.md): never served after a
  * write that changes the catalog commits, concurrent misses share one build, within a budget of bytes.
  */
 import type { CatalogVersion } from '../../db/catalog-version.js';

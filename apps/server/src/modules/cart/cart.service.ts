@@ -129,7 +129,7 @@ export async function removeCartCoupon(deps: Deps, userId: string, cart: CartKin
 
 /**
  * A visitor's browser cart joins the account's carts (login or signup), without duplicates. Items that
- * cannot be bought any more are skipped (their titles are answered) instead of failing the whole merge. The code the
+ * cannot be bought any more are skipped (their titles are returned) instead of failing the whole merge. The code the
  * visitor applied comes along with the beat cart, in place of one the account kept: it is the one they chose last.
  */
 export async function mergeCarts(

@@ -151,7 +151,7 @@ describe(`after a settlement (${dbKind})`, () => {
   it('asks the provider again with the same key when its answer was lost, and tells the buyer once', async () => {
     refundCalls = [];
     const { buyer, refundId } = await settlementWithRefund();
-    // The provider makes the refund but the answer never arrives (the connection drops on the way back).
+    // The provider makes the refund but the response never arrives (the connection drops on the way back).
     const provider = testProvider(t);
     const counted = provider.refund;
     provider.refund = async (input) => {

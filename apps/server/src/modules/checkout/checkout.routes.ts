@@ -1,5 +1,5 @@
 /**
- * HTTP for checkout: the four create-checkout-session calls (docs/product/offers-and-prices.md#checkout) (each answering session.url), the success
+ * HTTP for checkout: the four create-checkout-session calls (docs/product/offers-and-prices.md#checkout) (each responding with session.url), the success
  * page's confirm call, and the payment provider's webhook (raw body, signature checked before anything else).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

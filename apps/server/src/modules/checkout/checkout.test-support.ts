@@ -30,7 +30,7 @@ export function openCheckout(
   return t.app.inject(authed(token, { method: 'POST', url: checkoutPaths[kind], payload }));
 }
 
-/** Opens a checkout and insists it worked; answers the provider session id and our checkout row. */
+/** Opens a checkout and insists it worked; returns the provider session id and our checkout row. */
 export async function openCheckoutOk(
   t: TestApp,
   token: string,

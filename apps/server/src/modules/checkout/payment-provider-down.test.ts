@@ -1,5 +1,5 @@
 /**
- * Stripe cannot be reached (docs/reliability.md#the-payment-provider-is-unreachable): opening a checkout answers a
+ * Stripe cannot be reached (docs/reliability.md#the-payment-provider-is-unreachable): opening a checkout gets a
  * readable 503 within seconds and reserves nothing (no checkout row, no exclusive held, the cart as it was), and
  * once Stripe answers again the same checkout opens.
  */

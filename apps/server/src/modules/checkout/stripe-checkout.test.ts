@@ -32,7 +32,7 @@ interface StandInSession {
   mode: string;
 }
 
-/** The few Stripe API calls the product makes, answered the way Stripe answers them. */
+/** The few Stripe API calls the product makes, responded to the way Stripe responds to them. */
 class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
   readonly requests: Array<{ method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }> = [];

@@ -1,6 +1,6 @@
 /**
  * HTTP for countdowns (docs/product/offers-and-prices.md#countdown): the nudge POST /api/changebeattype, the catalog's
- * version that open pages poll (GET /api/catalog/version), and the server's clock on every answer (X-Server-Time).
+ * version that open pages poll (GET /api/catalog/version), and the server's clock on every response (X-Server-Time).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -16,8 +16,8 @@ import { createLiveCatalog, nudgeCountdown } from './countdown.service.js';
 const nudgesPerAddress: LimitRule = { name: 'beat type requests', max: 60, windowMs: 60_000, scales: true };
 
 /**
- * Every answer carries the server's clock in milliseconds, set as it is sent (never part of a cached body), so a
- * page measures its offset from any answer and its countdowns end by the server's time.
+ * Every response carries the server's clock in milliseconds, set as it is sent (never part of a cached body), so a
+ * page measures its offset from any response and its countdowns end by the server's time.
  */
 export function registerServerTime(app: FastifyInstance, deps: Pick<Deps, 'clock'>): void {
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -40,7 +40,7 @@ export function countdownRoutes(deps: Deps, catalogVersion: CatalogVersion): Fas
       },
     );
 
-    // Polled by every open page every few seconds: answered from memory, 304 while the version is unchanged.
+    // Polled by every open page every few seconds: served from memory, 304 while the version is unchanged.
     app.get(
       '/api/catalog/version',
       { schema: { tags: ['beats'], response: { 200: catalogVersionResponse, 304: z.null().describe('Unchanged since the ETag sent') } } },

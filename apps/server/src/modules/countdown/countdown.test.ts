@@ -135,7 +135,7 @@ describe('the live catalog: GET /api/catalog/version and the server clock', () =
     const row = await reload(beat);
     expect(row.beatType).toBe('Non-Exclusive');
     expect(row.priceCents).toBe(2450);
-    // The catalog answers of that version show it in the VIP list.
+    // The catalog responses of that version show it in the VIP list.
     const vip = await t.app.inject({ method: 'GET', url: `/api/beats?type=Non-Exclusive&q=${encodeURIComponent(beat.title)}` });
     expect(vip.json().beats.map((b: { _id: string }) => b._id)).toContain(beat.id);
   });

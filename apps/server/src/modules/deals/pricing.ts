@@ -193,7 +193,7 @@ export async function releaseRedemption(db: Db | Tx, checkoutId: string, now: Da
 /**
  * The checkout was paid: its redemption counts, even when its hold had lapsed and others took the last ones meanwhile
  * (the buyer paid the price they were shown). Lines refunded at once take their coupon share off the books; a checkout
- * refunded in full releases it. Answers whether the coupon is now over its limit (for the log).
+ * refunded in full releases it. Returns whether the coupon is now over its limit (for the log).
  */
 export async function redeemAtFulfilment(
   tx: Tx,

@@ -38,7 +38,7 @@ export const freeDownloadMessages = {
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
 } as const;
 
-/** The readable answer to a request that was queued. */
+/** The readable response to a request that was queued. */
 export function sentMessage(email: string): string {
   return `Check your inbox: we sent a download link to ${email}. It works for 24 hours.`;
 }

@@ -118,7 +118,7 @@ describe('a buyer’s library', () => {
     expect(hold).toMatchObject({ label: 'MP3 Lease', checkoutId: leaseCheckoutId, acquiredAt: '2026-06-15T15:00:00.000Z' });
     expect(leased!.files).toEqual([{ fileType: 'mp3', label: 'MP3' }]);
 
-    // The licence link answers the PDF, and each file one signed link from the downloads module.
+    // The licence link responds with the PDF, and each file one signed link from the downloads module.
     const licence = await t.app.inject(authed(buyerToken, { method: 'GET', url: hold.licenseUrl! }));
     expect(licence.statusCode).toBe(200);
     expect(licence.headers['content-type']).toBe('application/pdf');

@@ -90,7 +90,7 @@ function ownedAfter(held: HeldBeat[], position: Position | null): HeldBeat[] {
   return held.filter((h) => h.acquiredAt.getTime() < at || (h.acquiredAt.getTime() === at && h.beat.id < position.beatId));
 }
 
-/** The most pages of the catalog one answer reads to fill itself when owned beats are skipped. */
+/** The most pages of the catalog one response reads to fill itself when owned beats are skipped. */
 const MAX_CATALOG_READS = 4;
 
 /**

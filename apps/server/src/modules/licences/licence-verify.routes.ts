@@ -10,7 +10,7 @@ export function licenceVerifyRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/licenses/:licenseId/verify',
       { schema: { tags: ['licenses'], params: licenseIdParams, response: { 200: licenseVerification } } },
       async (request, reply) => {
-        // A refund changes the answer: never kept by a cache.
+        // A refund changes the response: never kept by a cache.
         reply.header('Cache-Control', 'no-store');
         return verifyLicence(deps, request.params.licenseId, request.ip);
       },

@@ -1,5 +1,5 @@
 /**
- * Public license verification (docs/product/licenses.md#verification): a license id answers the beat, the license
+ * Public license verification (docs/product/licenses.md#verification): a license id responds with the beat, the license
  * type, the purchase date, its status and the buyer's name in part; nothing else of the buyer.
  */
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { productUrl } from '../../adapters/mail/templates.js';
 /** Guessing ids is hopeless (96 random bits) and slowed further: 30 checks a minute per address. */
 export const verificationsPerAddress: LimitRule = { name: 'license checks', max: 30, windowMs: 60_000, scales: true };
 
-/** The absolute address of a license's verification page, for e-mails, PDFs and API answers. */
+/** The absolute address of a license's verification page, for e-mails, PDFs and API responses. */
 export function licenseVerifyUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, licenceId: string): string {
   return productUrl(config, licenseVerifyPath(licenceId));
 }

@@ -35,7 +35,7 @@ export async function enqueueRenders(conn: Db | Tx, clock: Clock, beatIds: strin
 
 /**
  * Every beat not deleted has a preview: listed beats play it in the store, and a sold exclusive's
- * owner still plays it on the dashboard (through a signed link; the public one answers 404).
+ * owner still plays it on the dashboard (through a signed link; the public one responds with 404).
  */
 const needsPreview = isNull(beats.deletedAt);
 

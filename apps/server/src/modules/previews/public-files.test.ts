@@ -1,6 +1,6 @@
 /**
- * No public path answers a sold file. Every GET route is called the way anyone could — without a
- * signed link, as a visitor and as a user who owns nothing — and each answer's bytes are compared
+ * No public path responds with a sold file. Every GET route is called the way anyone could — without a
+ * signed link, as a visitor and as a user who owns nothing — and each response's bytes are compared
  * with every sold file (MP3, WAV, stems) of a few beats, published, unpublished, sold and deleted.
  */
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** HTTP for the admin's Store settings: the audio tag (upload, hear, reset) and where it goes; answers carry the re-render progress. */
+/** HTTP for the admin's Store settings: the audio tag (upload, hear, reset) and where it goes; responses carry the re-render progress. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEGABYTE, saleNoticesBody, storeSettingsResponse, tagFileField, tagPlacementBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';

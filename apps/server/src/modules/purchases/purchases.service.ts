@@ -17,7 +17,7 @@ import { licenceStatus, licenseVerifyUrl } from '../licences/licence-verify.serv
 export { listUpgrades } from '../offers/upgrades.js';
 
 /**
- * The columns a purchase's answer shows: a buyer's whole history is hundreds of rows, and on the embedded database
+ * The columns a purchase's response shows: a buyer's whole history is hundreds of rows, and on the embedded database
  * every column of every row costs its own copy and decode (docs/decisions/0015-query-plans.md#output-bound-lists).
  */
 const purchaseDtoColumns = {
@@ -145,7 +145,7 @@ export async function listPurchasedBeats(
   );
   const order = [desc(purchases.purchasedAt), desc(purchases.id)];
   // An owner's player keeps working after the beat leaves the store (sold exclusive, deleted beat).
-  // Fields are added to the answer's own object: a spread into a new one costs about 6 µs a row
+  // Fields are added to the response's own object: a spread into a new one costs about 6 µs a row
   // (docs/decisions/0015-query-plans.md#output-bound-lists).
   const toPurchasedBeat = (beat: BeatDtoRow, purchase: { id: string; purchasedAt: Date }): PurchasedBeat =>
     Object.assign(toBeatDto(beat), {

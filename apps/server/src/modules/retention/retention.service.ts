@@ -51,7 +51,7 @@ interface PassCounts {
 
 /**
  * One batch of every kind in one statement (a run that finds nothing is one round trip, not six): each kind's
- * delete is a data-modifying `with` query, and the statement answers how many rows each removed. A code expired
+ * delete is a data-modifying `with` query, and the statement returns how many rows each removed. A code expired
  * or used is two ranges of two indexes (never an `OR` over the table), both deleted by one query of the table.
  */
 async function deletePass(deps: Pick<Deps, 'db'>, now: Date, codeCutoff: Date, mailCutoff: Date): Promise<PassCounts> {

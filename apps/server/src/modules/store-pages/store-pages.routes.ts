@@ -31,7 +31,7 @@ export function storePagesRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['store'], params: storePageParams, response: { 200: storePageResponse } } },
       async (request, reply) => {
         const page = await readStorePage(deps, request.params.slug);
-        // Asked again on every visit, answered 304 while the page is unchanged.
+        // Asked again on every visit, served as 304 while the page is unchanged.
         const etag = `"${page.slug}-${Date.parse(page.updatedAt).toString(16)}"`;
         reply.header('Cache-Control', 'no-cache').header('ETag', etag);
         if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
@@ -98,7 +98,7 @@ export function storePagesAdminRoutes(deps: Deps): FastifyPluginAsyncZod {
 const partOfField = (field: string): IntroVideoPart | null =>
   (Object.entries(introVideoFields) as [IntroVideoPart, string][]).find(([, name]) => name === field)?.[0] ?? null;
 
-/** Reads the whole form (so the client always gets the answer), storing each known part; nothing stays stored after a failure. */
+/** Reads the whole form (so the client always gets the response), storing each known part; nothing stays stored after a failure. */
 async function readIntroForm(deps: Deps, parts: AsyncIterable<unknown>): Promise<Partial<Record<IntroVideoPart, StoredPart>>> {
   const read = await readMultipartForm<IntroVideoPart, StoredPart>(parts, {
     kindOf: partOfField,

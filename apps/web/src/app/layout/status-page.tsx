@@ -5,7 +5,7 @@ import './status-page.css';
 export interface StatusPageProps {
   /** Large decorative icon or figure above the heading. */
   art: ReactNode;
-  /** Draw `art` as is (e.g. a big "404"), without the icon tile. */
+  /** Render `art` as is (e.g. a big "404"), without the icon tile. */
   bareArt?: boolean;
   eyebrow?: ReactNode;
   title: ReactNode;

@@ -13,7 +13,7 @@ export function VipPage() {
   const search = useSearchQuery();
   const filterState = useCatalogFilters();
   const { user } = useAuth();
-  // The text names the catalog's size: drawn once the config is in, so no line grows after.
+  // The text names the catalog's size: rendered once the config is in, so no line grows after.
   use(prefetchStoreConfig(useQueryClient()));
   const config = useStoreConfig();
   const isVip = user?.userType === 'vipUser';

@@ -1,5 +1,5 @@
 /**
- * Who is signed in: the user GET /api/me answers for the session cookie, kept as the ['me'] query (null for a
+ * Who is signed in: the user GET /api/me returns for the session cookie, kept as the ['me'] query (null for a
  * visitor). The browser holds no token: the server sets and clears the httpOnly cookie (docs/security.md#the-session-cookie).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
@@ -10,9 +10,9 @@ import { announceSession, forgetLegacySession, onSessionAnnounced } from '../../
 
 interface AuthValue {
   user: User | null;
-  /** The session cookie names a user (the ['me'] query answered one). */
+  /** The session cookie names a user (the ['me'] query returned one). */
   isAuthenticated: boolean;
-  /** True while the ['me'] query has no answer yet: neither a user nor a visitor is known. */
+  /** True while the ['me'] query has no response yet: neither a user nor a visitor is known. */
   isLoading: boolean;
   /** Why the signed-in user could not be fetched (the server or the network failed); null otherwise. */
   userError: string | null;
@@ -25,12 +25,12 @@ interface AuthValue {
   signup: (body: SignupBody) => Promise<User>;
   logout: () => Promise<void>;
   refreshUser: () => Promise<void>;
-  /** After a password change: the server set the new session's cookie; the user is the one it answered. */
+  /** After a password change: the server set the new session's cookie; the user is the one it returned. */
   sessionRenewed: (user: User) => void;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
-/** The signed-in user or null; the server's renderer may hand its answer over in the page's dehydrated state. */
+/** The signed-in user or null; the server's renderer may hand its response over in the page's dehydrated state. */
 export const meQueryKey = ['me'] as const;
 
 export const meQueryOptions = () =>

@@ -12,7 +12,7 @@ export function useChangePassword() {
   const { sessionRenewed } = useAuth();
   return useMutation({
     mutationFn: changePassword,
-    // Every old session ended with the change; the server set this browser's new session cookie with the answer.
+    // Every old session ended with the change; the server set this browser's new session cookie with the response.
     onSuccess: (answer) => {
       if (answer.token) sessionRenewed(answer.user);
     },

@@ -57,7 +57,7 @@ describe('the code form', () => {
     expect(resend().disabled).toBe(false);
 
     fireEvent.click(resend());
-    // The answer comes back and the form takes it in.
+    // The response comes back and the form takes it in.
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.getByText('OTP resent successfully')).toBeTruthy();
     expect(calls()).toEqual([['/sendotp', { email: 'ada@example.com' }]]);

@@ -1,6 +1,6 @@
 /**
  * A chosen profile picture, checked the way the server checks it: by its first bytes (PNG or JPEG), not by its
- * name, and by size. Answers a data URL for /api/updateinfo, or the message to show.
+ * name, and by size. Returns a data URL for /api/updateinfo, or the message to show.
  */
 import { accountMessages, profileImageMaxBytes } from '@beat/shared';
 

@@ -1,6 +1,6 @@
 /**
  * The admin area's frame (docs/product/screens-and-words.md#admin-screens): a sidebar with Dashboard, Beats Management, User Management,
- * Analytics, Store Settings, Licenses, Deals and Leads beside the page; above it on narrow screens. Pages draw their own header with AdminPage.
+ * Analytics, Store Settings, Licenses, Deals and Leads beside the page; above it on narrow screens. Pages render their own header with AdminPage.
  */
 import { useId, type ReactNode } from 'react';
 import { Outlet } from 'react-router';

@@ -1,6 +1,6 @@
 /**
  * The frame of the login and signup pages: the form beside a showcase panel. The showcase follows the form in
- * reading order (it is extras) and is drawn on the left on wide screens, under the form on phones.
+ * reading order (it is extras) and is shown on the left on wide screens, under the form on phones.
  */
 import { useId, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
@@ -17,7 +17,7 @@ export interface AuthLayoutProps {
 }
 
 // The decorative waveform's bars: their heights and delays are in auth.css, fixed so the picture is the same on
-// every visit, and drawn without inline styles so the page's first screen can come as plain HTML.
+// every visit, and rendered without inline styles, so the server-rendered HTML needs no inline style.
 const BAR_COUNT = 28;
 
 export function AuthLayout({ title, lead, highlights, showcaseTitle, children, footer }: AuthLayoutProps) {

@@ -1,6 +1,6 @@
 /**
  * Email + password login (docs/product/screens-and-words.md: /login in #screens, #forms, #toasts). Calls `onSuccess` once
- * signed in. Without JavaScript the form posts to POST /login itself, which answers with a redirect: to `returnUrl`, or
+ * signed in. Without JavaScript the form posts to POST /login itself, which responds with a redirect: to `returnUrl`, or
  * back here with `?error=…`, shown as `postedError`.
  */
 import { useForm } from 'react-hook-form';

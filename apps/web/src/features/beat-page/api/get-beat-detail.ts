@@ -16,7 +16,7 @@ export function beatDetailQueryOptions(slug: string) {
     queryKey: [...beatsQueryKey, 'slug', slug],
     queryFn: ({ signal }) => getBeatDetail(slug, signal),
     staleTime: 60_000,
-    // A 404 is an answer (no such beat), not a failure worth asking again.
+    // A 404 is a response (no such beat), not a failure worth asking again.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }

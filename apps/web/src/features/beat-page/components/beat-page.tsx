@@ -1,7 +1,7 @@
 /**
  * A beat's own page at /beat/{slug} (docs/product/screens-and-words.md#beat-page): artwork, title, artist and the
  * facts, the waveform player, every offer, share and embed, and "More like this". A sold exclusive keeps its page,
- * which says 'Sold' in place of the player and the offers (and shows its buyer the downloads). An old slug's answer
+ * which says 'Sold' in place of the player and the offers (and shows its buyer the downloads). An old slug's response
  * names the current one, and the address is replaced with it; an unknown slug shows the not-found page.
  */
 import { useEffect, useRef, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The four checkout calls (docs/product/offers-and-prices.md#checkout) (/create-checkout-session, -stems, -exclusive, -plan). Each answers
+ * The four checkout calls (docs/product/offers-and-prices.md#checkout) (/create-checkout-session, -stems, -exclusive, -plan). Each responds with
  * session.url and the browser goes there. Prices sent are the ones the buyer saw; the server charges its
- * own and answers 409 if they differ. A cart checkout may carry a coupon code (docs/product/deals.md), which the server
+ * own and responds with 409 if they differ. A cart checkout may carry a coupon code (docs/product/deals.md), which the server
  * prices with the same rule as the quote the buyer saw.
  */
 import { useEffect } from 'react';

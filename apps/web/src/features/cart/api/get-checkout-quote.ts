@@ -24,7 +24,7 @@ export function checkoutQuoteQueryOptions(body: QuoteBody | null) {
     queryFn: ({ signal }) => getCheckoutQuote(body!, signal),
     enabled: body !== null,
     placeholderData: keepPreviousData,
-    // A refusal is an answer (200), so a failure is the server's: asking again at once would not help the buyer.
+    // A refusal is a response (200), so a failure is the server's: asking again at once would not help the buyer.
     retry: false,
   });
 }
@@ -49,7 +49,7 @@ export interface QuoteRequest {
 }
 
 /**
- * The quote of the items being bought. `quote` is the answer for exactly these items and this code, or the previous
+ * The quote of the items being bought. `quote` is the response for exactly these items and this code, or the previous
  * one while the new one is on its way (`isUpdating`), or null when there is none.
  */
 export function useCheckoutQuote({ userId, sessionType, beatIds, coupon }: QuoteRequest) {

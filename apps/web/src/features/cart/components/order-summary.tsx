@@ -5,7 +5,7 @@
  * the discounts, the total and, while the store's bulk deal is on, the stacking rule. Without a quote (a visitor, an
  * outage) it shows list prices.
  * Before the buyer selects anything it sums the whole list (`wholeList`) and says so; once a selection is emptied it says
- * so, and Pay Now answers with the product's message.
+ * so, and Pay Now responds with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
 import { licenceOfferLabels, purchaseTypeLabels, type LicenceOffer, type Quote } from '@beat/shared';

@@ -31,7 +31,7 @@ export interface ExclusivesSectionProps {
   /** The filter bar's choices (genre, mood, key, BPM, price, stems, sort). */
   filters?: CatalogFilters;
   onClearFilters?: () => void;
-  /** Drawn between the heading and the exclusives (the filter bar). */
+  /** Rendered between the heading and the exclusives (the filter bar). */
   toolbar?: ReactNode;
 }
 

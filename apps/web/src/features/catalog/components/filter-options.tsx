@@ -1,5 +1,5 @@
 /**
- * The catalog filter's controls drawn on the bar itself, shared with the phone sheet: the options of each filter, the
+ * The catalog filter's controls rendered on the bar itself, shared with the phone sheet: the options of each filter, the
  * price and sort selects and the stems switch. The panels' option lists and BPM range are in filter-panels.tsx.
  */
 import { useId, useRef } from 'react';
@@ -98,7 +98,7 @@ export interface StemsSwitchProps {
   className?: string;
 }
 
-/** "Stems included": a checkbox drawn as a switch. */
+/** "Stems included": a checkbox styled as a switch. */
 export function StemsSwitch({ checked, onChange, className }: StemsSwitchProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   useValueSetBeforeHydration(inputRef, (input) => onChange(input.checked), checked);

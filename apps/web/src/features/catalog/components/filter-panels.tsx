@@ -26,7 +26,7 @@ export interface OptionListProps<T extends string> {
   hideLegend?: boolean;
 }
 
-/** Checkboxes drawn as chips; an option no beat would match (given the other filters) is disabled unless chosen. */
+/** Checkboxes styled as chips; an option no beat would match (given the other filters) is disabled unless chosen. */
 export function OptionList<T extends string>({ legend, options, selected, onChange, counts, columns = 2, hideLegend }: OptionListProps<T>) {
   return (
     <fieldset className="fgroup">

@@ -27,7 +27,7 @@ export interface VipCatalogSectionProps {
   /** The filter bar's choices (genre, mood, key, BPM, price, stems, sort). */
   filters?: CatalogFilters;
   onClearFilters?: () => void;
-  /** Drawn between the heading and the list (the filter bar). */
+  /** Rendered between the heading and the list (the filter bar). */
   toolbar?: ReactNode;
 }
 

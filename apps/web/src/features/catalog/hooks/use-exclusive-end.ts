@@ -24,7 +24,7 @@ const CLOSE_EARLY_MS = 500;
 /** Watches `end` by the server's clock, read by `now`; calls `reached` once `now()` passes `end - earlyMs`. */
 function useTimeReached(end: string | null, now: () => number, earlyMs: number): boolean {
   const passed = (at: string) => msLeft(at, now() + earlyMs) === 0;
-  // The end time seen passed (kept once seen: only the server's answer moves the card on).
+  // The end time seen passed (kept once seen: only the server's response moves the card on).
   const [reachedFor, setReachedFor] = useState(() => (end !== null && passed(end) ? end : null));
   useEffect(() => {
     if (end === null) return;
@@ -60,7 +60,7 @@ export function useExclusiveEnd(beat: Pick<Beat, '_id' | 'beatType' | 'countdown
   const ended = useTimeReached(end, serverNowAtLeast, 0);
   const queryClient = useQueryClient();
 
-  // Ask until the server confirms; the answer is the server's, whatever this page's clock says.
+  // Ask until the server confirms; the response is the server's, whatever this page's clock says.
   useEffect(() => {
     if (!ended) return;
     let stopped = false;

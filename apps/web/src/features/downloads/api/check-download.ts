@@ -1,6 +1,6 @@
 /**
  * GET /api/entitlements/{userId}/{beatId}: what the user may download of a beat (docs/product/entitlements.md#download-check).
- * The web app asks this spelling of the download check, which answers a beat the user does not hold as all-false:
+ * The web app asks this spelling of the download check, which responds to a beat the user does not hold as all-false:
  * every beat page a free user opens would otherwise be a failed request (GET /api/checkCreditDownload's 404).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

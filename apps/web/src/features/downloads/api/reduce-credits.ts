@@ -13,7 +13,7 @@ export function useReduceCredits() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reduceCredits,
-    // Not awaited: the answer (and its toast) need not wait for the refetches.
+    // Not awaited: the response (and its toast) need not wait for the refetches.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
       void queryClient.invalidateQueries({ queryKey: downloadsQueryKey });

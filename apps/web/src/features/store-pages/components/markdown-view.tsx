@@ -1,4 +1,4 @@
-/** A store page's Markdown, drawn safely (lib/render-markdown.ts): links inside the store stay in the app. */
+/** A store page's Markdown, rendered safely (lib/render-markdown.ts): links inside the store stay in the app. */
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { renderMarkdown } from '../lib/render-markdown';
