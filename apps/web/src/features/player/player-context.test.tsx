@@ -1,50 +1,33 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Beat } from '@beat/shared';
+import { makeBeat } from '../../test/make-beat';
 import { jsonResponse, renderWithProviders } from '../../test/render-with-providers';
 import { AuthProvider } from '../auth';
 import { PlayerBar } from './player-bar';
 import { PlayerProvider, usePlayerControls } from './player-context';
 
-function beat(n: number, title: string): Beat {
-  return {
-    _id: `beat-${n}`,
-    beatTitle: title,
-    artistName: 'Test Artist',
-    category: null,
-    bpm: 90,
-    releaseDate: '2026-01-01T00:00:00.000Z',
-    tags: [],
-    price: 29.99,
-    beatType: 'Non-Exclusive',
-    countdownEndTime: null,
-    durationSeconds: 120,
-    streamingMp3FileLink: `/previews/beat-${n}.mp3`,
-    waveformLink: null,
-    mp3FileLink: null,
-    wavFileLink: null,
-    zipFileLink: null,
-    hasStems: false,
-    slug: `beat-${n}`,
-    musicalKey: null,
-    moods: [],
-    freeDownload: false,
-  };
-}
-
 const titles = ['Night Drive', 'Low Empire', 'Glass Mirage', 'Paper Moon'];
-const beats = titles.map((title, i) => beat(i + 1, title));
+const beats = titles.map((title, i) => makeBeat(`beat-${i + 1}`, { beatTitle: title }));
 
 /** A list of Play buttons that plays each beat with the whole list as the queue, as the catalog's lists do. */
 function BeatList() {
-  const { play } = usePlayerControls();
+  const { play, seek } = usePlayerControls();
   return (
     <ul>
       {beats.map((b) => (
         <li key={b._id}>
           <button type="button" onClick={() => play(b, beats)}>
             Play {b.beatTitle}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              play(b, beats);
+              seek(30);
+            }}
+          >
+            Play {b.beatTitle} from 0:30
           </button>
         </li>
       ))}
@@ -58,23 +41,25 @@ function BeatList() {
  */
 const audio = () => document.querySelector('audio')!;
 let position = 0;
-let loadedSrc = '';
 let playing = false;
+const setSrc = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'src')!.set!;
 
 beforeEach(() => {
   position = 0;
-  loadedSrc = '';
   playing = false;
+  localStorage.clear();
+  // Loading a source stops it at its beginning, as the browser's load does.
+  vi.spyOn(HTMLMediaElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLMediaElement, value: string) {
+    setSrc.call(this, value);
+    playing = false;
+    position = 0;
+  });
   vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => !playing);
   vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockImplementation(() => position);
   vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation((value: number) => {
     position = value;
   });
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    if (this.src !== loadedSrc) {
-      loadedSrc = this.src;
-      position = 0;
-    }
     playing = true;
     this.dispatchEvent(new Event('play'));
     return Promise.resolve();
@@ -252,5 +237,32 @@ describe('the play report', () => {
     expect(playReports()).toHaveLength(1);
     expect(nowPlaying()).toBe('Low Empire');
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('seeking and volume', () => {
+  it('starts a beat that is not playing at the point the listener chose, as the beat page’s waveform does', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Play Low Empire' }));
+    await user.click(screen.getByRole('button', { name: 'Play Glass Mirage from 0:30' }));
+    expect(nowPlaying()).toBe('Glass Mirage');
+    expect(position).toBe(30);
+    expect(within(player()).getByRole<HTMLInputElement>('slider', { name: 'Seek' }).value).toBe('30');
+    expect(within(player()).getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('keeps the volume the listener set for the next visit', async () => {
+    const user = userEvent.setup();
+    const firstVisit = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Play Night Drive' }));
+    fireEvent.change(within(player()).getByRole('slider', { name: 'Volume' }), { target: { value: '40' } });
+    expect(audio().volume).toBe(0.4);
+    firstVisit.unmount();
+
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Play Night Drive' }));
+    expect(within(player()).getByRole<HTMLInputElement>('slider', { name: 'Volume' }).value).toBe('40');
+    expect(audio().volume).toBe(0.4);
   });
 });
