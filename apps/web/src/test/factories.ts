@@ -1,4 +1,4 @@
-/** A beat and a user as the API answers them, for component tests; each test overrides what it is about. */
+/** A beat and a user as the API returns them, for component tests; each test overrides what it is about. */
 import type { Beat, User } from '@beat/shared';
 
 export function testBeat(overrides: Partial<Beat> = {}): Beat {
@@ -45,4 +45,9 @@ export function testUser(overrides: Partial<User> = {}): User {
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A beat of its own id, title and preview, for tests that line several up (a queue, a list). */
+export function makeBeat(id: string, overrides: Partial<Beat> = {}): Beat {
+  return testBeat({ _id: id, beatTitle: `Beat ${id}`, slug: id, streamingMp3FileLink: `/previews/${id}.mp3`, ...overrides });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBeat } from '../../test/make-beat';
+import { makeBeat } from '../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../test/render-with-providers';
 import { AuthProvider } from '../auth';
 import { PlayerBar } from './player-bar';

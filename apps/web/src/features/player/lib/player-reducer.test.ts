@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Beat } from '@beat/shared';
-import { makeBeat } from '../../../test/make-beat';
+import { makeBeat } from '../../../test/factories';
 import { initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from './player-reducer';
 
 const list = ['a', 'b', 'c', 'd'].map((id) => makeBeat(id));
