@@ -12,7 +12,7 @@ import { centsToDollars } from '../beats/beat-dto.js';
 import { getBeat } from '../beats/beats.service.js';
 import { isListed } from '../beats/listing.js';
 import { cartLineProblem, primaryOffer, primaryOfferProblem, stemsProblem } from '../offers/offers.js';
-import { endCheckoutsHolding } from '../checkout/checkout.service.js';
+import { endCheckoutsHolding } from '../checkout/checkout-sessions.js';
 import { upgradableLeases, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
 import type { Log } from '../checkout/fulfilment.service.js';
 import { forgetCoupon, keepCoupon, keptCoupons } from '../deals/kept-coupons.js';

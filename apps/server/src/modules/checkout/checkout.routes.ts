@@ -16,6 +16,7 @@ import {
   quoteBody,
   quoteSchema,
   stemsCheckoutBody,
+  type SessionType,
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { UserRow } from '../../db/schema.js';
@@ -24,16 +25,9 @@ import type { LimitRule } from '../../lib/rate-limiter.js';
 import { WebhookSignatureError } from '../../adapters/payments/payments.js';
 import { callerOf, requireAuth, userByIdFor } from '../auth/auth.hooks.js';
 import { quoteOrder } from './quote.service.js';
-import {
-  cancelCheckout,
-  confirmCheckout,
-  handlePaymentWebhook,
-  openCheckout,
-  planBeatPurchase,
-  planExclusive,
-  planStems,
-  planVipPlan,
-} from './checkout.service.js';
+import { planBeatPurchase, planExclusive, planStems, planVipPlan, type PlannedItem } from './plan-checkout.js';
+import { cancelCheckout, confirmCheckout, openCheckout } from './checkout-sessions.js';
+import { handlePaymentWebhook } from './payment-webhook.js';
 
 export const WEBHOOK_PATH = '/webhooks/stripe';
 
@@ -49,12 +43,23 @@ export function originOf(deps: Deps, request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** The buyer a checkout call names (userId + email): the caller, or anyone for an admin; the two must match. */
-async function buyerFor(deps: Deps, request: FastifyRequest, userId: string, email: string): Promise<UserRow> {
-  const user = await userByIdFor(deps, callerOf(request), userId);
-  if (user.email !== email) throw badRequest('email does not match the account of userId.');
+/**
+ * Opens a checkout for the buyer a call names (userId + email): the caller, or anyone for an admin; the two must match.
+ * Answers the provider's session, whose url the browser goes to.
+ */
+async function openFor(
+  deps: Deps,
+  request: FastifyRequest,
+  body: { userId: string; email: string; coupon?: string | undefined },
+  sessionType: SessionType,
+  plan: (buyer: UserRow) => PlannedItem[] | Promise<PlannedItem[]>,
+) {
+  const user = await userByIdFor(deps, callerOf(request), body.userId);
+  if (user.email !== body.email) throw badRequest('email does not match the account of userId.');
   await deps.limiter.hit(checkoutLimits.perAccount, user.id);
-  return user;
+  const items = await plan(user);
+  const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, sessionType, items, { coupon: body.coupon });
+  return { session };
 }
 
 /** The cart's quote (docs/product/deals.md#the-quote): signed in, for the caller's own account (or any, for an admin). */
@@ -76,52 +81,17 @@ export function checkoutRoutes(deps: Deps): FastifyPluginAsyncZod {
     const auth = requireAuth(deps);
     const answer = { 200: checkoutSessionResponse };
 
-    app.post(
-      '/create-checkout-session',
-      { preHandler: auth, schema: { ...secured, body: beatCheckoutBody, response: answer } },
-      async (request) => {
-        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
-        const items = await planBeatPurchase(deps, user, request.body.beatDetails);
-        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'beatPurchase', items, {
-          coupon: request.body.coupon,
-        });
-        return { session };
-      },
+    app.post('/create-checkout-session', { preHandler: auth, schema: { ...secured, body: beatCheckoutBody, response: answer } }, (request) =>
+      openFor(deps, request, request.body, 'beatPurchase', (user) => planBeatPurchase(deps, user, request.body.beatDetails)),
     );
-
-    app.post(
-      '/create-checkout-session-stems',
-      { preHandler: auth, schema: { ...secured, body: stemsCheckoutBody, response: answer } },
-      async (request) => {
-        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
-        const items = await planStems(deps, user, request.body.beatDetails);
-        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'stems', items, {
-          coupon: request.body.coupon,
-        });
-        return { session };
-      },
+    app.post('/create-checkout-session-stems', { preHandler: auth, schema: { ...secured, body: stemsCheckoutBody, response: answer } }, (request) =>
+      openFor(deps, request, request.body, 'stems', (user) => planStems(deps, user, request.body.beatDetails)),
     );
-
-    app.post(
-      '/create-checkout-session-exclusive',
-      { preHandler: auth, schema: { ...secured, body: exclusiveCheckoutBody, response: answer } },
-      async (request) => {
-        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
-        const items = await planExclusive(deps, user, request.body.beatId, request.body.price);
-        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'exclusive', items);
-        return { session };
-      },
+    app.post('/create-checkout-session-exclusive', { preHandler: auth, schema: { ...secured, body: exclusiveCheckoutBody, response: answer } }, (request) =>
+      openFor(deps, request, request.body, 'exclusive', (user) => planExclusive(deps, user, request.body.beatId, request.body.price)),
     );
-
-    app.post(
-      '/create-checkout-session-plan',
-      { preHandler: auth, schema: { ...secured, body: planCheckoutBody, response: answer } },
-      async (request) => {
-        const user = await buyerFor(deps, request, request.body.userId, request.body.email);
-        const items = planVipPlan(deps, user, request.body.price);
-        const session = await openCheckout(deps, { user, origin: originOf(deps, request), log: request.log }, 'vipPlan', items);
-        return { session };
-      },
+    app.post('/create-checkout-session-plan', { preHandler: auth, schema: { ...secured, body: planCheckoutBody, response: answer } }, (request) =>
+      openFor(deps, request, request.body, 'vipPlan', (user) => planVipPlan(deps, user, request.body.price)),
     );
 
     app.post(

@@ -7,7 +7,7 @@
  * What follows a fulfilment is committed with it (docs/background-jobs.md): the receipt and the "New sale" notice are
  * written in its transaction, and each refund is queued there as a job (refunds.service.ts).
  */
-import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { isListed } from '../beats/listing.js';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
@@ -29,9 +29,10 @@ import {
 import type { PaymentEvent, ProviderSession } from '../../adapters/payments/payments.js';
 import { sendReceipt, sendSaleNotice, type ReceiptLine } from './receipts.js';
 import { queueRefunds } from './refunds.service.js';
+import { releaseCheckoutHolds } from './exclusive-holds.js';
+import { lineName } from './checkout-lines.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
-import { upgradeLabel } from '../offers/upgrades.js';
-import { dealNotes, nameWithDeals, redeemAtFulfilment, releaseRedemption } from '../deals/pricing.js';
+import { dealNotes, redeemAtFulfilment, releaseRedemption } from '../deals/pricing.js';
 import { cartOfSession, forgetCoupon } from '../deals/kept-coupons.js';
 
 /** The few logger methods the settlement uses (pino's request logger fits). */
@@ -87,21 +88,7 @@ interface Fulfilment {
  */
 async function releaseReservations(tx: Tx, checkout: CheckoutRow, now: Date): Promise<void> {
   if (checkout.couponId) await releaseRedemption(tx, checkout.id, now);
-  if (!checkout.userId) return;
-  const exclusiveIds = tx
-    .select({ id: checkoutItems.beatId })
-    .from(checkoutItems)
-    .where(and(eq(checkoutItems.checkoutId, checkout.id), eq(checkoutItems.kind, 'exclusive')));
-  await tx
-    .update(beats)
-    .set({ reservedBy: null, reservedUntil: null })
-    .where(
-      and(
-        inArray(beats.id, exclusiveIds),
-        eq(beats.reservedBy, checkout.userId),
-        lte(beats.reservedUntil, checkout.expiresAt),
-      ),
-    );
+  await releaseCheckoutHolds(tx, checkout);
 }
 
 async function grantItem(
@@ -194,7 +181,7 @@ async function grantItem(
           .values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now })
           .returning({ id: refunds.id })
       : [];
-  const title = nameWithDeals(lease ? upgradeLabel(item.title, lease.priceCents) : item.title, dealNotes(item, checkout.bulkDeal, checkout.couponCode));
+  const title = lineName(item.title, lease?.priceCents, dealNotes(item, checkout.bulkDeal, checkout.couponCode));
   return { title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason, refundId: refund?.id ?? null };
 }
 

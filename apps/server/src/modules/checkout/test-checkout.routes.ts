@@ -9,8 +9,8 @@ import { licenceSummaryLines, licenceTermsPath } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { TEST_CARD_NUMBER, type TestCheckout, type TestCheckoutView } from '../../adapters/payments/test-checkout.js';
 import { WEBHOOK_PATH } from './checkout.routes.js';
-import { cancelCheckout } from './checkout.service.js';
-import { checkoutLines } from './checkout-lines.js';
+import { cancelCheckout } from './checkout-sessions.js';
+import { checkoutLines, lineDescriptions } from './checkout-lines.js';
 import {
   checkoutCss,
   checkoutJs,
@@ -28,12 +28,6 @@ const pageHeaders = {
 };
 
 const DECLINED_CARD = '4000000000000002';
-const kindDescriptions: Record<string, string> = {
-  lease: 'MP3 lease (non-exclusive license)',
-  exclusive: 'Exclusive license: MP3, WAV and stems',
-  stems: 'Stems (every track of the beat)',
-  vipPlan: 'Lifetime access to every VIP catalog beat',
-};
 
 const sessionParams = z.object({ sessionId: z.string().regex(/^cs_test_[0-9a-f]{10,64}$/) });
 
@@ -139,7 +133,7 @@ export function testCheckoutRoutes(deps: Deps) {
           email: checkout.email,
           lines: lines.map((line) => ({
             title: line.title,
-            description: kindDescriptions[line.kind] ?? '',
+            description: lineDescriptions[line.kind],
             priceCents: line.priceCents,
             terms: line.terms && {
               title: line.terms.title,
