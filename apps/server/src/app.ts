@@ -112,7 +112,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   registerErrorHandlers(app);
   registerTextInputRule(app);
-  registerJsonCompression(app, isApiPath);
+  await registerJsonCompression(app, isApiPath);
   // Countdowns run on the server's clock (docs/product/offers-and-prices.md#countdown).
   registerServerTime(app, deps);
 

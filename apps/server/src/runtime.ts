@@ -36,7 +36,7 @@ export function createDeps(config: Config, database: Database, storage: Storage,
     // Shared by every process with REDIS_URL; otherwise this process's own counts (docs/product/limits.md).
     limiter: config.redis
       ? redisRateLimiter({ url: config.redis.url, prefix: config.redis.keyPrefix, scale: config.rateLimitScale })
-      : new MemoryRateLimiter(clock, config.rateLimitScale),
+      : new MemoryRateLimiter(config.rateLimitScale),
     tokens: createTokenSigner(config.tokenSecret),
     payments: createPayments(config, database.db, clock),
   };

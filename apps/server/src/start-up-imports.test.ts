@@ -12,6 +12,8 @@ const src = path.dirname(fileURLToPath(import.meta.url));
 
 /** Loaded with their first use, not with the server. */
 const loadedWhenUsed = ['pdf-lib', '@pdf-lib/fontkit', 'qrcode', 'music-metadata', 'nodemailer', 'stripe', '@aws-sdk/', 'ioredis', 'rate-limiter-flexible', 'ajv'];
+/** Files of those packages every start needs: the memory rate limiter, without the package's index of every store. */
+const loadedAtStart = ['rate-limiter-flexible/lib/RateLimiterMemory.js'];
 
 /** The npm packages (bare specifiers) that loading `entry` loads: its static, non-type imports and theirs. */
 function packagesLoadedBy(entry: string): Set<string> {
@@ -42,7 +44,7 @@ const reached = (packages: Set<string>, name: string) => [...packages].some((p) 
 
 describe("the server's start", () => {
   it('loads none of the packages that wait for their first use', () => {
-    const packages = packagesLoadedBy(path.join(src, 'server.ts'));
+    const packages = new Set([...packagesLoadedBy(path.join(src, 'server.ts'))].filter((p) => !loadedAtStart.includes(p)));
     // The walk follows the whole graph: the packages every request needs are on it.
     for (const needed of ['fastify', '@electric-sql/pglite', 'drizzle-orm', 'zod']) expect(reached(packages, needed)).toBe(true);
     expect(loadedWhenUsed.filter((name) => reached(packages, name))).toEqual([]);

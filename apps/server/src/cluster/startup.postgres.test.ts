@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { jobs, users } from '../db/schema.js';
 import { seedIfEmpty } from '../seed/seed-once.js';
 import { createTestApp, freshPostgres } from '../test/helper.js';
+import { FaultProxy } from '../test/fault-proxy.js';
 import { exited, startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { createLocalStorage } from '../adapters/storage/local-storage.js';
 import { systemClock } from '../lib/clock.js';
@@ -83,62 +84,20 @@ describe('processes starting together on one PostgreSQL server', () => {
   }, 240_000);
 });
 
-/** Forwards TCP to the database; while frozen it accepts and keeps connections but passes nothing on. */
-class FreezingProxy {
-  private readonly server = net.createServer((client) => this.forward(client));
-  private readonly sockets = new Set<net.Socket>();
-  frozen = false;
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  private forward(client: net.Socket): void {
-    const upstream = net.connect(this.target.port, this.target.host);
-    for (const [from, to] of [
-      [client, upstream],
-      [upstream, client],
-    ] as const) {
-      this.sockets.add(from);
-      from.on('error', () => undefined);
-      from.on('close', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-      from.on('data', (chunk: Buffer) => {
-        if (!this.frozen) to.write(chunk);
-      });
-    }
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 describe('GET /api/ready', () => {
   it('answers 503 with the reason when the database does not answer within a second, and 200 when it does', async () => {
-    let proxy: FreezingProxy | undefined;
+    let proxy: FaultProxy | undefined;
     const t = await createTestApp({
       connectThrough: async (databaseUrl) => {
-        const url = new URL(databaseUrl);
-        proxy = new FreezingProxy({ host: url.hostname, port: Number(url.port || 5432) });
-        await proxy.start();
-        url.hostname = '127.0.0.1';
-        url.port = String(proxy.port);
-        return url.toString();
+        proxy = await FaultProxy.before(databaseUrl);
+        return proxy.url;
       },
     });
     try {
       const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
 
-      proxy!.frozen = true;
+      proxy!.freeze({ newConnections: true });
       const started = Date.now();
       const stalled = await t.app.inject({ method: 'GET', url: '/api/ready' });
       const took = Date.now() - started;

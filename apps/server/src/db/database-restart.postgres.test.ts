@@ -7,71 +7,19 @@
  * talks to it through a TCP proxy that can drop every connection and refuse new ones for a while, which is
  * what a client sees when the server restarts.
  */
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { messages, type AuthResponse } from '@beat/shared';
 import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../test/helper.js';
+import { FaultProxy } from '../test/fault-proxy.js';
 import { jobs, type BeatRow, type UserRow } from './schema.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { startJobWorker, type RunningWorker } from '../jobs/job-worker.js';
 
-/** Forwards TCP to the database; `restart` drops every connection and refuses new ones for a while. */
-class RestartingProxy {
-  private readonly server = net.createServer((client) => this.forward(client));
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    await this.listen(0);
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  private listen(port: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-  }
-
-  private forward(client: net.Socket): void {
-    const upstream = net.connect(this.target.port, this.target.host);
-    for (const socket of [client, upstream]) {
-      this.sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        this.sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  }
-
-  /** Cuts every connection, refuses new ones (nothing listens) for `downMs`, then accepts again. */
-  async restart(downMs: number): Promise<void> {
-    this.server.close();
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((r) => setTimeout(r, downMs));
-    await this.listen(this.port);
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server.listening ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
 let t: TestApp;
-let proxy: RestartingProxy;
+let proxy: FaultProxy;
 /** A connection of the test's own, straight to the database (not through the proxy). */
 let direct: pg.Client;
 let databaseName = '';
@@ -90,15 +38,11 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { RATE_LIMIT_SCALE: '1000' },
     connectThrough: async (databaseUrl) => {
-      const url = new URL(databaseUrl);
-      databaseName = url.pathname.slice(1);
+      databaseName = new URL(databaseUrl).pathname.slice(1);
       direct = new pg.Client({ connectionString: databaseUrl });
       await direct.connect();
-      proxy = new RestartingProxy({ host: url.hostname, port: Number(url.port || 5432) });
-      await proxy.start();
-      url.hostname = '127.0.0.1';
-      url.port = String(proxy.port);
-      return url.toString();
+      proxy = await FaultProxy.before(databaseUrl);
+      return proxy.url;
     },
   });
   for (let i = 0; i < LANES; i++) {

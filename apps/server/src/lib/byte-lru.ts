@@ -1,77 +1,22 @@
-/** A map that keeps its most recently used entries within a budget of bytes (an entry's size may grow). */
+/** Caches within a budget of bytes: lru-cache, each value sized by its own count of bytes. */
+import { LRUCache } from 'lru-cache';
+
 export interface Sized {
   bytes(): number;
 }
 
-export class ByteLru<V extends Sized> {
-  private readonly entries = new Map<string, { value: V; bytes: number }>();
-  /** The entry last in the order, when known. */
-  private newest: { value: V; bytes: number } | null = null;
-  private total = 0;
-
-  constructor(readonly maxBytes: number) {}
-
-  get size(): number {
-    return this.entries.size;
+/** lru-cache with maxSize in bytes; a value alone over the budget is not kept. */
+export class ByteLru<V extends Sized> extends LRUCache<string, V> {
+  constructor(readonly maxBytes: number) {
+    // The package wants a positive whole number.
+    super({ maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, Math.ceil(value.bytes())) });
   }
 
-  get totalBytes(): number {
-    return this.total;
-  }
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    // Moved to the end of the order (the most recent), unless it is there already: a hot entry is asked again and again.
-    if (this.newest !== entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      this.newest = entry;
-    }
-    return entry.value;
-  }
-
-  /** Keeps the value unless it alone is over the budget; evicts the least recently used to make room. */
-  set(key: string, value: V): void {
-    this.delete(key);
-    const bytes = value.bytes();
-    if (bytes > this.maxBytes) return;
-    const entry = { value, bytes };
-    this.entries.set(key, entry);
-    this.newest = entry;
-    this.total += bytes;
-    this.evict();
-  }
-
-  /** Takes note of an entry's new size (a compressed variant was added). */
+  /** Takes note of an entry's new size (a compressed variant was added): the package measures a value when it is set. */
   resize(key: string, value: V): void {
-    const entry = this.entries.get(key);
-    if (!entry || entry.value !== value) return;
-    const bytes = value.bytes();
-    this.total += bytes - entry.bytes;
-    entry.bytes = bytes;
-    if (bytes > this.maxBytes) this.delete(key);
-    this.evict();
-  }
-
-  /** Drops every entry whose key passes `test`. */
-  deleteWhere(test: (key: string) => boolean): void {
-    for (const key of [...this.entries.keys()]) if (test(key)) this.delete(key);
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    if (this.newest === entry) this.newest = null;
-    this.total -= entry.bytes;
-  }
-
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.total <= this.maxBytes) return;
-      this.delete(key);
-    }
+    if (this.peek(key) !== value) return;
+    this.delete(key);
+    this.set(key, value);
   }
 }
 
@@ -105,13 +50,13 @@ export class VersionedLru<V extends Sized> {
   }
 
   usage() {
-    return { entries: this.lru.size, bytes: this.lru.totalBytes, maxBytes: this.lru.maxBytes };
+    return { entries: this.lru.size, bytes: this.lru.calculatedSize, maxBytes: this.lru.maxBytes };
   }
 
   private reach(version: number): void {
     if (version <= this.newest) return;
     this.newest = version;
-    this.lru.deleteWhere((entry) => Number(entry.slice(0, entry.indexOf('\n'))) < version);
+    for (const entry of [...this.lru.keys()]) if (Number(entry.slice(0, entry.indexOf('\n'))) < version) this.lru.delete(entry);
   }
 
   /** The entry's key: callers that track builds in flight key them the same way. */

@@ -9,8 +9,11 @@ describe('the encoding of an answer', () => {
     expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
     expect(negotiateEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
     expect(negotiateEncoding('br;q=0, gzip;q=0')).toBe('identity');
-    expect(negotiateEncoding('*')).toBe('br');
+    // "Any" is gzip, as @fastify/compress reads it for the answers it compresses itself.
+    expect(negotiateEncoding('*')).toBe('gzip');
     expect(negotiateEncoding('identity')).toBe('identity');
+    expect(negotiateEncoding('x-gzip')).toBe('gzip');
+    expect(negotiateEncoding('GZIP;q=0.5, deflate')).toBe('gzip');
     expect(negotiateEncoding(undefined)).toBe('identity');
   });
 

@@ -1,10 +1,14 @@
 /**
  * Compression of API JSON: brotli or gzip as the client's Accept-Encoding asks, for responses over 1 KB
- * (docs/decisions/0016-catalog-cache.md). Static files keep their own precompressed copies (web/web-app.ts).
+ * (docs/decisions/0016-catalog-cache.md), through @fastify/compress; the helpers below build and pick the
+ * precompressed variants of cached responses. Static files keep their own precompressed copies (web/web-app.ts).
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import { Negotiator } from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -27,40 +31,24 @@ export function compress(body: Buffer | string, encoding: 'br' | 'gzip'): Promis
   return brotli(body, { ...brotliOptions, params: { ...brotliOptions.params, ...sizeHint } });
 }
 
-/** The best encoding the client accepts (RFC 9110 §12.5.3): brotli, then gzip, else none. */
+/**
+ * The encoding of a cached answer kept precompressed (lib/cached-json.ts, web/web-app.ts), chosen as @fastify/compress
+ * chooses for the rest (its negotiator, with `*` and x-gzip read as gzip): brotli, then gzip, by the client's weights.
+ */
+const negotiator = new Negotiator<'br' | 'gzip'>({
+  supportedValues: ['br', 'gzip'],
+  // Browsers send a handful of values, each on every request.
+  cache: new LRUCache<string, string>({ max: 64 }),
+});
+
 export function negotiateEncoding(acceptEncoding: string | string[] | undefined): ContentEncoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return 'identity';
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : Number(q);
-    weights.set(name, Number.isNaN(weight) ? 0 : weight);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  const br = weightOf('br');
-  const gz = Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0);
-  if (br > 0 && br >= gz) return 'br';
-  if (gz > 0) return 'gzip';
-  return 'identity';
+  return negotiator.negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip')) ?? 'identity';
 }
 
-/** Each Accept-Encoding met lately and what it chose: browsers send a handful of values, each on every request. */
-const negotiated = new Map<string, ContentEncoding>();
-const NEGOTIATED_MAX = 64;
-
 export function requestEncoding(request: FastifyRequest): ContentEncoding {
-  const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string') return negotiateEncoding(header);
-  let encoding = negotiated.get(header);
-  if (encoding === undefined) {
-    encoding = negotiateEncoding(header);
-    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
-    negotiated.set(header, encoding);
-  }
-  return encoding;
+  return negotiateEncoding(request.headers['accept-encoding']);
 }
 
 /** Adds Accept-Encoding to the response's Vary header, keeping what is there. */
@@ -71,20 +59,19 @@ export function varyOnEncoding(current: unknown): string {
   return [...values, 'Accept-Encoding'].join(', ');
 }
 
-/** Compresses every JSON response over 1 KB of the routes that `isApi` names, unless it is already encoded. */
-export function registerJsonCompression(app: FastifyInstance, isApi: (url: string) => boolean): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding') || !isApi(request.url)) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
-    if (Buffer.byteLength(payload) <= COMPRESS_MIN_BYTES) return payload;
-    reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
-    const encoding = requestEncoding(request);
-    if (encoding === 'identity') return payload;
-    const body = await compress(payload, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+/**
+ * Compresses the JSON responses of the routes that `isApi` names, over 1 KB, with @fastify/compress; an answer that is
+ * already encoded (a cached one) goes as it is. Pages and files keep their own precompressed copies.
+ */
+export async function registerJsonCompression(app: FastifyInstance, isApi: (url: string) => boolean): Promise<void> {
+  // Before the plugin's own onRoute hook, which reads the route's `compress` option.
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_MIN_BYTES,
+    brotliOptions,
+    zlibOptions: gzipOptions,
   });
 }

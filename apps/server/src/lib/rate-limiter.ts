@@ -1,16 +1,20 @@
 /**
- * Fixed-window counters and growing delays (docs/product/limits.md). Callers name a rule and a key; where the
- * counts live is the limiter's business: this process's memory (MemoryRateLimiter, below) or, with REDIS_URL, one
- * Redis shared by every server process (redis-rate-limiter.ts). The limits are configuration: RATE_LIMIT_SCALE
- * multiplies the scalable ones.
+ * Fixed-window counts and growing delays (docs/product/limits.md). Callers name a rule and a key; where the counts
+ * live is the limiter's business: this process's memory (MemoryRateLimiter, below) or, with REDIS_URL, one Redis
+ * shared by every server process (redis-rate-limiter.ts). Windows are rate-limiter-flexible's limiters in both;
+ * growing delays are ours, since no limiter of that package doubles a wait after free tries. The limits are
+ * configuration: RATE_LIMIT_SCALE multiplies the scalable ones.
  */
-import type { Clock } from './clock.js';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+// The one file, not the package's index, which loads every store's limiter (ten megabytes; docs/decisions/0029-start-up.md).
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
 import { tooManyRequests } from './errors.js';
 
 export interface LimitRule {
   /** What the limit protects, for the message: "login attempts". */
   name: string;
   max: number;
+  /** A whole number of seconds: the package counts windows in seconds. */
   windowMs: number;
   /** Per-account attempt limits do not scale (docs/product/limits.md#what-does-not-scale). */
   scales: boolean;
@@ -73,9 +77,76 @@ export function refusal(name: string, waitMs: number, advice?: string): never {
   throw tooManyRequests(`Too many ${name}. Please try again in ${wait}.${advice ? ` ${advice}` : ''}`, seconds);
 }
 
-interface Window {
-  count: number;
-  resetAt: number;
+export interface WindowOptions {
+  keyPrefix: string;
+  points: number;
+  /** Seconds. */
+  duration: number;
+}
+
+/** The windows of both stores, through one rate-limiter-flexible limiter per rule; the delays are the store's own. */
+export abstract class WindowedRateLimiter implements RateLimiter {
+  abstract readonly kind: 'memory' | 'redis';
+  private readonly windows = new Map<string, RateLimiterAbstract>();
+
+  constructor(protected readonly scale: number) {}
+
+  /** The package's limiter for one rule's windows, in this store. */
+  protected abstract createWindow(options: WindowOptions): RateLimiterAbstract;
+  /** The key prefix of a rule's windows or delays. */
+  protected abstract prefixOf(kind: 'window' | 'backoff', rule: LimitRule | BackoffRule): string;
+  /** Runs one call to the store: the Redis limiter answers 503 when its store is out of reach. */
+  protected abstract run<T>(work: () => Promise<T>): Promise<T>;
+  /** Forgets a key's failures under a growing delay. */
+  protected abstract forget(rule: BackoffRule, key: string): Promise<void>;
+  abstract attempt(rule: BackoffRule, key: string): Promise<void>;
+  abstract ready(): Promise<void>;
+  abstract close(): Promise<void>;
+
+  private windowFor(rule: LimitRule): RateLimiterAbstract {
+    const id = `${rule.name}|${rule.max}|${rule.windowMs}|${rule.scales}`;
+    let limiter = this.windows.get(id);
+    if (!limiter) {
+      limiter = this.createWindow({
+        keyPrefix: this.prefixOf('window', rule),
+        points: budgetOf(rule, this.scale),
+        duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
+      });
+      this.windows.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  async hit(rule: LimitRule, key: string): Promise<void> {
+    await this.run(async () => {
+      try {
+        await this.windowFor(rule).consume(key);
+      } catch (outcome) {
+        // The package rejects with an Error when its store fails, with the window's state when the budget is spent.
+        if (outcome instanceof Error) throw outcome;
+        refusal(rule.name, (outcome as { msBeforeNext: number }).msBeforeNext);
+      }
+    });
+  }
+
+  async check(rule: LimitRule, key: string): Promise<void> {
+    await this.run(async () => {
+      const used = await this.windowFor(rule).get(key);
+      // The memory store keeps an ended window until its timer removes it: msBeforeNext tells it apart.
+      if (used && used.msBeforeNext > 0 && used.consumedPoints >= budgetOf(rule, this.scale)) refusal(rule.name, used.msBeforeNext);
+    });
+  }
+
+  async record(rule: LimitRule, key: string): Promise<void> {
+    await this.run(() => this.windowFor(rule).penalty(key, 1));
+  }
+
+  async reset(rule: LimitRule | BackoffRule, key: string): Promise<void> {
+    await this.run(async () => {
+      if ('windowMs' in rule) await this.windowFor(rule).delete(key);
+      else await this.forget(rule, key);
+    });
+  }
 }
 
 interface Backoff {
@@ -85,57 +156,36 @@ interface Backoff {
   forgetAt: number;
 }
 
-/** The counts of one server process, on its clock (a fixed clock in tests). */
-export class MemoryRateLimiter implements RateLimiter {
+/**
+ * The counts of one server process. Time is the process's (Date.now), as in the package's memory limiter: tests
+ * that move time past a window fake Date (test/frozen-clock.ts).
+ */
+export class MemoryRateLimiter extends WindowedRateLimiter {
   readonly kind = 'memory';
-  private readonly windows = new Map<string, Window>();
   private readonly backoffs = new Map<string, Backoff>();
   private lastSweep = 0;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly scale: number,
-  ) {}
-
-  private window(rule: LimitRule, key: string): Window {
-    const now = this.clock.now().getTime();
-    this.sweep(now);
-    const id = `${rule.name}:${key}`;
-    let w = this.windows.get(id);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + rule.windowMs };
-      this.windows.set(id, w);
-    }
-    return w;
+  protected createWindow(options: WindowOptions): RateLimiterAbstract {
+    return new RateLimiterMemory(options);
   }
 
-  private refuseIfSpent(rule: LimitRule, w: Window): void {
-    if (w.count >= budgetOf(rule, this.scale)) refusal(rule.name, w.resetAt - this.clock.now().getTime());
+  protected prefixOf(kind: 'window' | 'backoff', rule: LimitRule | BackoffRule): string {
+    return `${kind}:${rule.name}`;
   }
 
-  async hit(rule: LimitRule, key: string): Promise<void> {
-    const w = this.window(rule, key);
-    this.refuseIfSpent(rule, w);
-    w.count += 1;
+  protected run<T>(work: () => Promise<T>): Promise<T> {
+    return work();
   }
 
-  async check(rule: LimitRule, key: string): Promise<void> {
-    this.refuseIfSpent(rule, this.window(rule, key));
+  protected async forget(rule: BackoffRule, key: string): Promise<void> {
+    this.backoffs.delete(`${this.prefixOf('backoff', rule)}:${key}`);
   }
 
-  async record(rule: LimitRule, key: string): Promise<void> {
-    this.window(rule, key).count += 1;
-  }
-
-  async reset(rule: LimitRule | BackoffRule, key: string): Promise<void> {
-    this.windows.delete(`${rule.name}:${key}`);
-    this.backoffs.delete(`${rule.name}:${key}`);
-  }
-
+  // Synchronous from the read to the write, so parallel tries cannot share one free slot.
   async attempt(rule: BackoffRule, key: string): Promise<void> {
-    const now = this.clock.now().getTime();
+    const now = Date.now();
     this.sweep(now);
-    const id = `${rule.name}:${key}`;
+    const id = `${this.prefixOf('backoff', rule)}:${key}`;
     let b = this.backoffs.get(id);
     if (!b || b.forgetAt <= now) {
       b = { failures: 0, nextAt: 0, forgetAt: 0 };
@@ -152,10 +202,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {}
 
+  /** Forgotten delays leave the map once a minute at most (the package's windows remove themselves). */
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [id, w] of this.windows) if (w.resetAt <= now) this.windows.delete(id);
     for (const [id, b] of this.backoffs) if (b.forgetAt <= now) this.backoffs.delete(id);
   }
 }

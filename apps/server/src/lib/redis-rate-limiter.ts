@@ -1,16 +1,16 @@
 /**
  * The limiter's counts in one Redis that every server process shares (REDIS_URL, docs/product/limits.md#several-server-processes),
- * so a limit of L allows L in all, however many processes answer. Windows are rate-limiter-flexible's fixed windows;
- * growing delays are one small Lua script, since no limiter of that package doubles a wait after free tries and
- * forgets it a day later. Both run atomically in Redis and keep time by Redis's clock (key expiry, TIME), so processes
+ * so a limit of L allows L in all, however many processes respond. Windows are rate-limiter-flexible's fixed windows
+ * (lib/rate-limiter.ts, as in memory); growing delays are one small Lua script, since no limiter of that package
+ * doubles a wait after free tries and forgets it a day later. Both run atomically in Redis and keep time by Redis's clock (key expiry, TIME), so processes
  * agree whatever their own clocks say. A Redis out of reach responds with 503 (docs/product/limits.md#when-a-part-is-unavailable).
  */
 import { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { messages } from '@beat/shared';
 import { ConfigError } from '../config/env.js';
 import { AppError, serviceUnavailable } from './errors.js';
-import { budgetOf, refusal, type BackoffRule, type LimitRule, type RateLimiter } from './rate-limiter.js';
+import { refusal, WindowedRateLimiter, type BackoffRule, type LimitRule, type WindowOptions } from './rate-limiter.js';
 
 /** As long as a database that is restarting (lib/http-errors.ts). */
 const RETRY_AFTER_SECONDS = 2;
@@ -53,14 +53,14 @@ function shownUrl(url: string): string {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export class RedisRateLimiter implements RateLimiter {
+export class RedisRateLimiter extends WindowedRateLimiter {
   readonly kind = 'redis';
   private readonly redis: Redis;
-  private readonly windows = new Map<string, RateLimiterRedis>();
   /** Why the connection last failed ("connect ECONNREFUSED …"): more telling than the failed call's own error. */
   private connectionError: string | null = null;
 
   constructor(private readonly options: RedisRateLimiterOptions) {
+    super(options.scale);
     this.redis = new Redis(options.url, {
       // A Redis that is down or hung costs a request at most about a second before its 503, never a pile of waiting calls.
       maxRetriesPerRequest: 1,
@@ -78,29 +78,17 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
-  /** The key of a window or a growing delay: rule and key as in memory, under the store's prefix. */
-  private keyOf(kind: 'window' | 'backoff', rule: LimitRule | BackoffRule): string {
+  protected createWindow(options: WindowOptions): RateLimiterAbstract {
+    return new RateLimiterRedis({ storeClient: this.redis, ...options });
+  }
+
+  /** Rule and key as in memory, under the store's prefix. */
+  protected prefixOf(kind: 'window' | 'backoff', rule: LimitRule | BackoffRule): string {
     return `${this.options.prefix}:${kind}:${rule.name}`;
   }
 
-  private windowFor(rule: LimitRule): RateLimiterRedis {
-    const id = `${rule.name}|${rule.max}|${rule.windowMs}|${rule.scales}`;
-    let limiter = this.windows.get(id);
-    if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix: this.keyOf('window', rule),
-        points: budgetOf(rule, this.options.scale),
-        // The package counts in whole seconds; every rule's window is a whole number of them.
-        duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
-      });
-      this.windows.set(id, limiter);
-    }
-    return limiter;
-  }
-
-  /** Runs one Redis call: a refusal stays a 429; anything else means Redis is out of reach (503). */
-  private async call<T>(work: () => Promise<T>): Promise<T> {
+  /** A refusal stays a 429; anything else means Redis is out of reach (503). */
+  protected async run<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
@@ -110,39 +98,14 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
-  async hit(rule: LimitRule, key: string): Promise<void> {
-    await this.call(async () => {
-      try {
-        await this.windowFor(rule).consume(key);
-      } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) refusal(rule.name, outcome.msBeforeNext);
-        throw outcome;
-      }
-    });
-  }
-
-  async check(rule: LimitRule, key: string): Promise<void> {
-    await this.call(async () => {
-      const used = await this.windowFor(rule).get(key);
-      if (used && used.consumedPoints >= budgetOf(rule, this.options.scale)) refusal(rule.name, used.msBeforeNext);
-    });
-  }
-
-  async record(rule: LimitRule, key: string): Promise<void> {
-    await this.call(() => this.windowFor(rule).penalty(key, 1));
-  }
-
-  async reset(rule: LimitRule | BackoffRule, key: string): Promise<void> {
-    await this.call(async () => {
-      if ('windowMs' in rule) await this.windowFor(rule).delete(key);
-      else await this.redis.del(`${this.keyOf('backoff', rule)}:${key}`);
-    });
+  protected async forget(rule: BackoffRule, key: string): Promise<void> {
+    await this.redis.del(`${this.prefixOf('backoff', rule)}:${key}`);
   }
 
   async attempt(rule: BackoffRule, key: string): Promise<void> {
-    const waitMs = await this.call(async () => {
+    const waitMs = await this.run(async () => {
       const args = [rule.free, rule.firstDelayMs, rule.maxDelayMs, rule.forgetMs].map(String);
-      return Number(await this.redis.eval(attemptScript, 1, `${this.keyOf('backoff', rule)}:${key}`, ...args));
+      return Number(await this.redis.eval(attemptScript, 1, `${this.prefixOf('backoff', rule)}:${key}`, ...args));
     });
     if (waitMs > 0) refusal(rule.name, waitMs, rule.advice);
   }

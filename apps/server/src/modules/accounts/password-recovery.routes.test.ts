@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountMessages, otpAlphabet } from '@beat/shared';
-import { authed, createTestApp, createUser, expectServerError, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
+import { frozenClock } from '../../test/frozen-clock.js';
 import { otpCodes, resetTokens, users, type UserRow } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { accountLimits } from './account-limits.js';
 import { codeIn, mailsTo, waitForMail } from './accounts-test-support.js';
 import { recoveryMessages } from './password-recovery.service.js';
 
-const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
+const clock = frozenClock(new Date('2026-03-01T10:00:00Z'));
 let t: TestApp;
 beforeAll(async () => {
   // The default limits (scale 1): these tests are about them.

@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { codeIn, waitForMail } from '../accounts/accounts-test-support.js';
-import { createTestApp, createUser, fixedClock, type TestApp } from '../../test/helper.js';
+import { createTestApp, createUser, type TestApp } from '../../test/helper.js';
+import { frozenClock } from '../../test/frozen-clock.js';
 
-const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
+const clock = frozenClock(new Date('2026-03-01T10:00:00Z'));
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ clock }); // RATE_LIMIT_SCALE=1: the documented defaults

@@ -6,7 +6,6 @@
  * it listens again; closing the app closes the connection.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import { createLocalStorage } from '../../adapters/storage/local-storage.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createDeps } from '../../runtime.js';
 import { freshPostgres } from '../../test/helper.js';
+import { FaultProxy } from '../../test/fault-proxy.js';
 import { serverLog } from '../../test/server-log.js';
 
 /** Announcements of one process, taken in at once unless held back. */
@@ -41,45 +41,6 @@ class Announcements {
     this.held = null;
     for (const apply of held) apply();
     return held.length;
-  }
-}
-
-/** Forwards TCP to the database; `freeze` stops the connections open now from carrying anything, without closing them. */
-class FreezingProxy {
-  private readonly server = net.createServer((client) => this.forward(client));
-  private readonly pairs: Array<[net.Socket, net.Socket]> = [];
-  port = 0;
-
-  constructor(private readonly target: URL) {}
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  private forward(client: net.Socket): void {
-    const upstream = net.connect(Number(this.target.port || 5432), this.target.hostname);
-    for (const socket of [client, upstream]) socket.on('error', () => undefined);
-    client.pipe(upstream);
-    upstream.pipe(client);
-    this.pairs.push([client, upstream]);
-  }
-
-  freeze(): void {
-    for (const [client, upstream] of this.pairs.splice(0)) {
-      client.unpipe(upstream);
-      upstream.unpipe(client);
-      client.pause();
-      upstream.pause();
-      this.frozen.push(client, upstream);
-    }
-  }
-
-  private readonly frozen: net.Socket[] = [];
-
-  async stop(): Promise<void> {
-    for (const socket of [...this.frozen, ...this.pairs.flat()]) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
 
@@ -279,12 +240,8 @@ describe('the listening connection', () => {
   });
 
   it('hung without a word (a dropped network path): its check times out, and it listens again', async () => {
-    const proxy = new FreezingProxy(new URL(databaseUrl));
-    await proxy.start();
-    const url = new URL(databaseUrl);
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+    const proxy = await FaultProxy.before(databaseUrl);
+    const database = await openDatabase({ url: proxy.url, poolSize: 1 });
     const version = watchCatalogVersion(database.db, { log: serverLog, retryMinMs: 50, retryMaxMs: 200, checkEveryMs: 100, checkTimeoutMs: 300 });
     try {
       version.start();

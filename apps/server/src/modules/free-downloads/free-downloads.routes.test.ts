@@ -4,11 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { messages, type LeadsPage } from '@beat/shared';
 import { auditLog, beats, freeDownloadLeads, mailOutbox, type BeatRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { frozenClock } from '../../test/frozen-clock.js';
 import { fixtureMp3, multipart, validBeatFields } from '../admin/admin-test-kit.js';
 import { freeDownloadLimits } from './free-downloads.service.js';
 
-const clock = fixedClock(new Date('2026-07-01T10:00:00Z'));
+const clock = frozenClock(new Date('2026-07-01T10:00:00Z'));
 const tagged = randomBytes(3000);
 const clean = randomBytes(5000);
 let t: TestApp;

@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { licenseIdPattern, maskName, type LicenseVerification, type PurchasesResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { frozenClock } from '../../test/frozen-clock.js';
 import { mailOutbox, purchases, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
-const clock = fixedClock(new Date('2026-06-15T15:00:00Z'));
+const clock = frozenClock(new Date('2026-06-15T15:00:00Z'));
 let t: TestApp;
 let buyer: UserRow;
 let token: string;

@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { beats, plays } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { frozenClock } from '../../test/frozen-clock.js';
 import type { BeatRow } from '../../db/schema.js';
 
-const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
+const clock = frozenClock(new Date('2026-06-01T12:00:00Z'));
 let t: TestApp;
 let catalog: BeatRow[];
 
