@@ -48,6 +48,27 @@ function step(name, command, args, options = {}) {
 function vitest(name, cwd, env = {}) {
   const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd, env, report });
+  return report;
+}
+
+/**
+ * With a service's address set, the files that need it must have run tests: a pass that silently left them out (a
+ * renamed variable, a broken include) would look green while testing nothing of that service.
+ */
+function requireServiceTests(name, report, services) {
+  if (only.length > 0 && !only.some((o) => name.startsWith(o))) return;
+  const files = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')).testResults ?? []) : [];
+  for (const { variable, pattern, label } of services) {
+    if (!process.env[variable]) continue;
+    const ran = files
+      .filter((file) => pattern.test(file.name))
+      .reduce((sum, file) => sum + (file.assertionResults ?? []).filter((test) => test.status === 'passed' || test.status === 'failed').length, 0);
+    console.log(`${name}: ${ran} ${label} test${ran === 1 ? '' : 's'} ran (${variable} is set).`);
+    if (ran === 0) {
+      failures.push(`${name} (no ${label} test ran)`);
+      failedTests.push(`${name}: ${variable} is set, yet no ${label} test ran`);
+    }
+  }
 }
 
 step('typecheck', bin('tsc'), ['-b']);
@@ -57,7 +78,11 @@ vitest('web tests', path.join(root, 'apps/web'));
 // One database a run: the PostgreSQL server when TEST_DATABASE_URL is set (its suite adds the multi-process tests),
 // else the embedded one. CI runs both (.ci/run); `TEST_DATABASE_URL= npm test -- server` picks the embedded one here.
 if (process.env.TEST_DATABASE_URL) {
-  vitest('server tests (PostgreSQL server)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  const report = vitest('server tests (PostgreSQL server)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  requireServiceTests('server tests (PostgreSQL server)', report, [
+    { variable: 'TEST_DATABASE_URL', pattern: /\.(postgres|cluster)\.test\.ts$/, label: 'PostgreSQL-only' },
+    { variable: 'TEST_REDIS_URL', pattern: /\.(redis|cluster)\.test\.ts$/, label: 'Redis-only' },
+  ]);
 } else {
   vitest('server tests (embedded PGlite)', path.join(root, 'apps/server'), { TEST_DATABASE_URL: '' });
 }
