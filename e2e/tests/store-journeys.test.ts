@@ -273,7 +273,7 @@ describe('the cart', () => {
 });
 
 describe('the Add New Beat form', () => {
-  it('flags the missing MP3 with the other fields on the first submit, and says an empty category is required', async () => {
+  it('flags the missing audio file (an MP3 or a WAV) with the other fields on the first submit, and says an empty category is required', async () => {
     const { page } = await openPage(await apiLogin(demo.admin));
     await page.goto('/admin/beats-management');
     await page.getByRole('button', { name: 'Add New Beats' }).click();
@@ -281,7 +281,7 @@ describe('the Add New Beat form', () => {
     await dialog.getByRole('button', { name: 'Add Beat' }).click();
     await dialog.getByText('Beat Title is required').waitFor();
     await dialog.getByText('Category is required').waitFor();
-    await dialog.getByText('An MP3 file is required.').waitFor();
+    await dialog.getByText('An MP3 or a WAV file is required.').waitFor();
     expect(await dialog.getByText(/Category must be one of/).count()).toBe(0);
   });
 });

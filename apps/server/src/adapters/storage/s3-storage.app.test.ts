@@ -25,6 +25,7 @@ let admin: string;
 let buyer: string;
 let buyerId: string;
 let beat: BeatRow;
+let soldMp3: Buffer;
 
 const bucketClient = () => (t.deps.storage as ReturnType<typeof createS3Storage>).client;
 
@@ -56,6 +57,7 @@ beforeAll(async () => {
   await runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { log: t.log });
   const [row] = await t.deps.db.select().from(beats).where(eq(beats.id, (created.json() as { beat: { _id: string } }).beat._id));
   beat = row!;
+  soldMp3 = Buffer.concat(await t.deps.storage.read(beat.mp3Key!).toArray());
   await t.deps.db.insert(entitlements).values({ userId: buyerId, beatId: beat.id, source: 'exclusive' });
 });
 afterAll(async () => {
@@ -68,7 +70,9 @@ describe('a store whose files are in a bucket', () => {
   it('keeps an admin upload and its rendered preview in the bucket, nothing in the data folder', async () => {
     expect(beat.audioState).toBe('ready');
     expect(await keysUnder('audio/uploads/')).toEqual(expect.arrayContaining([beat.mp3Key, beat.wavKey]));
-    expect((await t.deps.storage.stat(beat.mp3Key!))?.size).toBe(fixtureMp3().length);
+    // The MP3 buyers download is made from the WAV master (320 kbps), not the MP3 sent beside it.
+    expect(soldMp3.length).toBeGreaterThan(fixtureMp3().length);
+    expect((await t.deps.storage.stat(beat.mp3Key!))?.size).toBe(soldMp3.length);
     expect((await t.deps.storage.stat(beat.previewKey!))?.size).toBeGreaterThan(1000);
     expect(existsSync(path.join(t.dataDir, 'files'))).toBe(false);
   });
@@ -97,13 +101,13 @@ describe('a store whose files are in a bucket', () => {
 
     const whole = await fetch(location);
     expect(whole.status).toBe(200);
-    expect(Buffer.from(await whole.arrayBuffer()).equals(fixtureMp3())).toBe(true);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(soldMp3)).toBe(true);
     expect(whole.headers.get('content-type')).toBe('audio/mpeg');
     expect(whole.headers.get('content-disposition')).toBe(`attachment; filename="Cloud Run.mp3"; filename*=UTF-8''Cloud%20Run.mp3`);
     const part = await fetch(location, { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
-    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${fixtureMp3().length}`);
-    expect(Buffer.from(await part.arrayBuffer()).equals(fixtureMp3().subarray(100, 200))).toBe(true);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${soldMp3.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(soldMp3.subarray(100, 200))).toBe(true);
 
     const rows = await t.deps.db.select().from(downloads).where(eq(downloads.userId, buyerId));
     expect(rows.map((r) => r.fileType)).toEqual(['mp3']);

@@ -92,7 +92,8 @@ export function leadsAdminRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/admin/leads.csv', { schema: { tags: ['admin'], security, produces: ['text/csv'] } }, async (request, reply) => {
+    // Sent as it is made (not compressed): a failure after the first byte must reach the browser as a cut connection.
+    app.get('/api/admin/leads.csv', { compress: false, schema: { tags: ['admin'], security, produces: ['text/csv'] } }, async (request, reply) => {
       const day = deps.clock.now().toISOString().slice(0, 10);
       const csv = Readable.from(leadsCsv(deps));
       // After the first byte a failure can only cut the connection: never a short file that looks complete.
