@@ -356,9 +356,12 @@ describe('the keyboard', () => {
     expect(await focused(page)).toBe('a Skip to content');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('a Skip to player');
-    // Shown while it has the focus.
-    const box = await page.getByRole('link', { name: 'Skip to player' }).boundingBox();
-    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+    // Shown while it has the focus (it slides in).
+    const skipLink = page.getByRole('link', { name: 'Skip to player' });
+    await expect.poll(async () => {
+      const box = await skipLink.boundingBox();
+      return box !== null && box.y >= 0 && box.y < 900;
+    }).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => player.evaluate((region) => region === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
