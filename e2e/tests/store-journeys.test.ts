@@ -34,6 +34,9 @@ async function openPage(session?: AuthResponse, viewport?: Viewport): Promise<{ 
 }
 
 async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  // A client-side move keeps the page before on screen until the login page's code has loaded (the signup page has
+  // an Email field too): the login form is there once its Login button is.
+  await page.getByRole('button', { name: 'Login' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
