@@ -2,7 +2,7 @@
 // `node scripts/build.mjs server` builds one part. Needs the dev dependencies; running the build needs none.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { parts, root } from './build-parts.mjs';
+import { inputsHash, parts, recordInputs, root } from './build-parts.mjs';
 
 const names = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(parts);
 const unknown = names.filter((name) => !(name in parts));
@@ -26,12 +26,17 @@ function run(label, args, cwd) {
   }
 }
 
+// Each part's inputs as they are when its build starts: an edit made during the build leaves the part out of date.
+const hashes = Object.fromEntries(names.map((name) => [name, inputsHash(parts[name])]));
+
 if (names.includes('web')) {
   run('Building the web app', [path.join(parts.web.tool(), 'bin/vite.js'), 'build', '--logLevel', 'warn'], parts.web.dir);
   // The server's renderer of the same app, into dist/ssr/ (docs/decisions/0030-server-rendering.md).
   run('Building the web app\'s server renderer', [path.join(parts.web.tool(), 'bin/vite.js'), 'build', '--ssr', '--logLevel', 'warn'], parts.web.dir);
   run('Compressing the web app', [path.join(root, 'scripts/compress-dist.mjs'), path.join(parts.web.dir, 'dist')], root);
+  recordInputs(parts.web, hashes.web);
 }
 if (names.includes('server')) {
   run('Building the server', ['build.mjs'], parts.server.dir);
+  recordInputs(parts.server, hashes.server);
 }

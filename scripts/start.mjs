@@ -1,5 +1,6 @@
-// `npm start`: serves the built store (web app and API from one server process, started below as a child). When sources changed since the build it
-// rebuilds those parts first if the dev dependencies are installed; without them it serves the build it has.
+// `npm start`: serves the built store (web app and API from one server process, started below as a child). When a part's inputs changed since
+// its build (their hash, recorded beside the build, differs: scripts/build-parts.mjs) it rebuilds those parts first if the dev dependencies are
+// installed; without them it serves the build it has.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';

@@ -1,10 +1,11 @@
 /**
  * Goal 14 of `npm run bench`: the store's throughput grows with its processes. The production bundle runs as 1 and
  * then as 3 processes on one scratch database of the PostgreSQL server, behind the round-robin proxy of
- * `npm run cluster` (scripts/cluster-proxy.mjs), and autocannon sends the same mix to both for BENCH_CLUSTER_SECONDS
+ * `npm run cluster` (scripts/cluster-proxy.mjs), and the bench's load generator (scripts/bench-load.mjs) sends the
+ * same mix to both for BENCH_CLUSTER_SECONDS
  * (60 by default): browsing (catalog pages, beat pages, searches) and buying (log in, add to the cart, open a
  * checkout, pay at the test checkout, whose webhook fulfils the order; each buyer logs in once). Requests per second
- * of both are printed, with how busy the machine's cores were (the database, the proxy and autocannon share them) and
+ * of both are printed, with how busy the machine's cores were (the database, the proxy and the load generator share them) and
  * how much of them each part used; the goal passes when 3 processes serve more than 1. Alone: BENCH_ONLY=cluster.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,7 +14,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import pg from 'pg';
 import { scratchPostgres } from './scratch-postgres.js';
 import { loadConfig } from '../src/config/env.js';
@@ -24,6 +24,7 @@ import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
 import { createDeps } from '../src/runtime.js';
 import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
 import type { Goal } from './bench-goal.js';
+import { load as generateLoad, type Step } from './bench-load.mjs';
 import { serverMemoryEnv } from '../../../scripts/server-memory-env.mjs';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
@@ -57,7 +58,7 @@ const proxyModule = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import
 
 /**
  * The round-robin proxy of `npm run cluster` in a process of its own, as in front of a real cluster: in the bench's
- * process it would share one core with autocannon and measure the client instead of the store.
+ * process it would share one core with the load generator and measure the client instead of the store.
  */
 async function startProxyProcess(targets: string[]): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const code =
@@ -118,7 +119,7 @@ interface Shopper {
 }
 
 /**
- * The buyers not in a purchase right now. autocannon starts each round of the mix with an empty context, so a
+ * The buyers not in a purchase right now. The load starts each round of the mix with an empty context, so a
  * buyer's session is kept here between rounds: each buyer logs in once, as a returning customer does, and a
  * password check (tens of milliseconds of CPU, by design) is not made for every purchase.
  */
@@ -160,7 +161,7 @@ interface CoreShares {
   /** Null when no PostgreSQL process runs on this machine (a server elsewhere). */
   postgres: number | null;
   proxy: number;
-  /** autocannon, in this process. */
+  /** The load generator, in this process. */
   loadGenerator: number;
 }
 
@@ -227,119 +228,104 @@ function coreTimes(): { busy: number; total: number } {
   return { busy, total };
 }
 
+/** What a connection knows during one round of the mix. */
+type Context = { shopper?: Shopper; beatId?: string; sessionId?: string };
+
 /**
  * The mix each connection repeats: six browsing requests, then one purchase in four steps (the cart, or the login
  * the first time, then adding to the cart, the checkout and paying).
  */
-function mix(shoppers: Shoppers, beatIds: string[], slugs: string[]): AutocannonRequest[] {
+function mix(shoppers: Shoppers, beatIds: string[], slugs: string[]): Step<Context>[] {
   let nextBeat = 0;
-  type Context = { shopper?: Shopper; beatId?: string; sessionId?: string };
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-  // A new headers object for every request: autocannon writes the body's Content-Length into the one it is given,
-  // and a shared object would carry a login's length into the next GET, whose server then takes the following
-  // request's first bytes for that GET's body.
-  const json = () => ({ 'content-type': 'application/json' });
+  const json = { 'content-type': 'application/json' };
   const bearer = (context: Context) => ({ authorization: `Bearer ${context.shopper!.token}` });
-  const auth = (context: Context) => ({ ...json(), ...bearer(context) });
+  const auth = (context: Context) => ({ ...json, ...bearer(context) });
   return [
-    { method: 'GET', path: '/api/beats?type=Non-Exclusive&limit=50' },
-    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
-    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats?type=Non-Exclusive&limit=50&q=${pick(SEARCHES)}` }) },
-    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
-    { method: 'GET', path: '/api/beats?type=Non-Exclusive&limit=50' },
-    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/beats/slug/${pick(slugs)}` }) },
+    { path: '/api/beats?type=Non-Exclusive&limit=50' },
+    { setup: () => ({ path: `/api/beats/slug/${pick(slugs)}` }) },
+    { setup: () => ({ path: `/api/beats?type=Non-Exclusive&limit=50&q=${pick(SEARCHES)}` }) },
+    { setup: () => ({ path: `/api/beats/slug/${pick(slugs)}` }) },
+    { path: '/api/beats?type=Non-Exclusive&limit=50' },
+    { setup: () => ({ path: `/api/beats/slug/${pick(slugs)}` }) },
     {
       // A buyer who has logged in before looks at the cart; one who has not logs in.
-      setupRequest: (req, context: Context) => {
+      setup: (context) => {
         const shopper = (context.shopper = shoppers.take());
-        if (shopper.token) return { ...req, method: 'GET', path: `/api/cart/${shopper.buyer.id}`, headers: bearer(context), body: undefined };
+        if (shopper.token) return { path: `/api/cart/${shopper.buyer.id}`, headers: bearer(context) };
         const { email } = shopper.buyer;
-        return { ...req, method: 'POST', path: '/api/login', headers: json(), body: JSON.stringify({ email, password: PASSWORD }) };
+        return { method: 'POST', path: '/api/login', headers: json, body: JSON.stringify({ email, password: PASSWORD }) };
       },
-      onResponse: (status, body, context: Context) => {
-        if (status === 200 && !context.shopper!.token) context.shopper!.token = (JSON.parse(body) as { token: string }).token;
+      onResponse: (status, body, context) => {
+        if (status === 200 && !context.shopper!.token) context.shopper!.token = (JSON.parse(body()) as { token: string }).token;
       },
     },
     {
       method: 'POST',
       path: '/api/cart',
-      setupRequest: (req, context: Context) => {
+      setup: (context) => {
         context.beatId = beatIds[nextBeat++ % beatIds.length];
-        return {
-          ...req,
-          headers: auth(context),
-          body: JSON.stringify({ userId: context.shopper!.buyer.id, beatId: context.beatId }),
-        };
+        return { headers: auth(context), body: JSON.stringify({ userId: context.shopper!.buyer.id, beatId: context.beatId }) };
       },
     },
     {
       method: 'POST',
       path: '/create-checkout-session',
-      setupRequest: (req, context: Context) => ({
-        ...req,
+      setup: (context) => ({
         headers: auth(context),
         body: JSON.stringify({ userId: context.shopper!.buyer.id, email: context.shopper!.buyer.email, beatDetails: [{ beatId: context.beatId }] }),
       }),
-      onResponse: (status, body, context: Context) => {
-        context.sessionId = status === 200 ? (JSON.parse(body) as { session: { id: string } }).session.id : 'cs_test_0000000000';
+      onResponse: (status, body, context) => {
+        context.sessionId = status === 200 ? (JSON.parse(body()) as { session: { id: string } }).session.id : 'cs_test_0000000000';
       },
     },
     {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Bench Buyer' }).toString(),
-      setupRequest: (req, context: Context) => ({ ...req, path: `/test-checkout/${context.sessionId}/pay` }),
+      setup: (context) => ({ path: `/test-checkout/${context.sessionId}/pay` }),
       // The purchase is over: the buyer may buy again, on any connection.
-      onResponse: (_status, _body, context: Context) => shoppers.giveBack(context.shopper!),
+      onResponse: (_status, _body, context) => shoppers.giveBack(context.shopper!),
     },
   ];
 }
 
 /**
- * Each step's failed responses, by status ("4: 409" is the fifth step responding with 409), with the first one's message,
- * to tell what failed.
+ * Each step's failed responses (4xx and 5xx: the pay step responds with 303, to the confirmation page), by status
+ * ("4: 409" is the fifth step responding with 409), with the first one's message, to tell what failed.
  */
-function countingFailures(requests: AutocannonRequest[], failed: Map<string, { count: number; message: string }>): AutocannonRequest[] {
-  return requests.map((request, step): AutocannonRequest => {
-    const own = typeof request.onResponse === 'function' ? request.onResponse : undefined;
-    return {
-      ...request,
-      onResponse: (status, body, context, headers) => {
-        if (status >= 400) {
-          const kind = failed.get(`${step}: ${status}`) ?? { count: 0, message: body.slice(0, 160) };
-          failed.set(`${step}: ${status}`, { ...kind, count: kind.count + 1 });
-        }
-        own?.(status, body, context, headers);
-      },
-    };
-  });
+function countingFailures(steps: Step<Context>[], failed: Map<string, { count: number; message: string }>): Step<Context>[] {
+  return steps.map((step, index): Step<Context> => ({
+    ...step,
+    onResponse: (status, body, context) => {
+      if (status >= 400) {
+        const kind = failed.get(`${index}: ${status}`) ?? { count: 0, message: body().slice(0, 160) };
+        failed.set(`${index}: ${status}`, { ...kind, count: kind.count + 1 });
+      }
+      step.onResponse?.(status, body, context);
+    },
+  }));
 }
 
-async function load(url: string, parts: Parts, steps: AutocannonRequest[], seconds = SECONDS): Promise<Omit<Run, 'purchases'>> {
+async function load(url: string, parts: Parts, steps: Step<Context>[], seconds = SECONDS): Promise<Omit<Run, 'purchases'>> {
   const start = coreTimes();
   const startCpu = cpuSeconds(parts);
   const startedAt = performance.now();
-  let failures = 0;
   const failed = new Map<string, { count: number; message: string }>();
-  const requests = countingFailures(steps, failed);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (error, done) => (error ? reject(error) : resolve(done)));
-    // The pay step responds with 303 (to the confirmation page): only 4xx and 5xx are failures.
-    instance.on('response', (_client, status) => {
-      if (status >= 400) failures += 1;
-    });
-  });
+  // A request unanswered for 10 s fails, as it would have a visitor waiting.
+  const result = await generateLoad({ url, connections: CONNECTIONS, seconds, requests: countingFailures(steps, failed), timeoutSeconds: 10 });
   if (failed.size > 0) {
     const kinds = [...failed].map(([what, { count, message }]) => `${what} ×${count} (${message})`);
     console.log(`  failed answers by step of the mix: ${kinds.join(', ')}`);
   }
+  const failures = [...failed.values()].reduce((sum, { count }) => sum + count, 0) + result.errors;
   const end = coreTimes();
   const endCpu = cpuSeconds(parts);
   const elapsed = (performance.now() - startedAt) / 1000;
   const busy = (end.busy - start.busy) / (end.total - start.total);
   const cores = (key: 'servers' | 'postgres' | 'proxy' | 'loadGenerator') => (endCpu[key] - startCpu[key]) / elapsed;
   const shares = { servers: cores('servers'), postgres: endCpu.postgresSeen ? cores('postgres') : null, proxy: cores('proxy'), loadGenerator: cores('loadGenerator') };
-  return { rps: result.requests.average, p99: result.latency.p99, failures: failures + result.errors + result.timeouts, busy, shares };
+  return { rps: result.rps, p99: result.p99, failures, busy, shares };
 }
 
 export async function clusterGoals(serverUrl: string, serverEntry: string, redisUrl: string | undefined): Promise<Goal[]> {
@@ -420,7 +406,7 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
         const result = await load(proxy.url, parts, mix(shoppers, ids.slice(0, ids.length / 2), slugs));
         runs[size] = { ...result, purchases: (await countPurchases()) - before };
         console.log(
-          `  ${size} process${size === 1 ? '' : 'es'}: ${Math.round(result.rps)} requests/s, p99 ${result.p99} ms, ` +
+          `  ${size} process${size === 1 ? '' : 'es'}: ${Math.round(result.rps)} requests/s, p99 ${result.p99.toFixed(1)} ms, ` +
             `${runs[size]!.purchases} purchases, ${result.failures} failed requests (${SECONDS} s, ${CONNECTIONS} connections), ` +
             `the machine's ${os.availableParallelism()} cores ${Math.round(result.busy * 100)}% busy`,
         );
@@ -429,7 +415,7 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
         console.log(
           `    cores used: the server process${size === 1 ? '' : 'es'} ${shares.servers.toFixed(2)} (${perThousand(shares.servers)} ms a request)` +
             (shares.postgres === null ? '' : `, PostgreSQL ${shares.postgres.toFixed(2)} (${perThousand(shares.postgres)} ms a request)`) +
-            `, the proxy ${shares.proxy.toFixed(2)}, autocannon ${shares.loadGenerator.toFixed(2)}`,
+            `, the proxy ${shares.proxy.toFixed(2)}, the load generator ${shares.loadGenerator.toFixed(2)}`,
         );
       } finally {
         await proxy.close();

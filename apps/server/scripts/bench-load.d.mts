@@ -1,11 +1,41 @@
-/** Types of scripts/bench-load.mjs, the load generator of the benchmark's goals 1 and 3. */
-export interface LoadOptions {
+/** Types of scripts/bench-load.mjs, the load generator of the benchmark's HTTP goals. */
+export interface Request {
+  /** GET unless said. */
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  /** Sent with its Content-Length. */
+  body?: string;
+}
+
+/** A step of a mix. `Context` is the connection's, empty at the start of each round of the mix. */
+export interface Step<Context extends object = Record<string, unknown>> extends Request {
+  /** What of the request is made as it is sent; its headers are added to the step's. */
+  setup?: (context: Context) => Request;
+  /** Called with the answer's status and its body, decoded as text when `body()` is called. */
+  onResponse?: (status: number, body: () => string, context: Context) => void;
+}
+
+interface Common {
   url: string;
-  /** Asked in turn by each connection, each starting at its own offset. */
-  paths: string[];
   connections: number;
   seconds: number;
+  /** Sent with every request. */
   headers?: Record<string, string>;
+  /** A request that waits this long with nothing received is an error (none by default). */
+  timeoutSeconds?: number;
+}
+
+export interface PathsLoad extends Common {
+  /** GETs, asked in turn by each connection, each starting at its own offset. */
+  paths: string[];
+  requests?: undefined;
+}
+
+export interface MixLoad<Context extends object> extends Common {
+  /** Run in order by each connection, from the first step, again and again. */
+  requests: Step<Context>[];
+  paths?: undefined;
 }
 
 export interface LoadResult {
@@ -17,9 +47,12 @@ export interface LoadResult {
   /** Bytes received per second: heads and bodies as sent, not decoded. */
   bytes: number;
   answered: number;
+  /** Answers whose status is not 2xx (a redirect among them). */
   non2xx: number;
+  /** Connections that failed, and requests lost with a connection the server closed. */
   errors: number;
 }
 
-export function load(options: LoadOptions): Promise<LoadResult>;
-export function loadInWorker(options: LoadOptions): Promise<LoadResult>;
+export function load<Context extends object>(options: PathsLoad | MixLoad<Context>): Promise<LoadResult>;
+/** A load of paths only: a mix's functions cannot be sent to a worker thread. */
+export function loadInWorker(options: PathsLoad): Promise<LoadResult>;

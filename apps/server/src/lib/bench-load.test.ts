@@ -10,6 +10,8 @@ const PART = 'x'.repeat(10_000);
 let server: http.Server;
 let url = '';
 const finished = new Map<string, number>();
+const issued = new Set<string>();
+let sessions = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -25,6 +27,29 @@ beforeAll(async () => {
         res.write(PART);
         setImmediate(() => res.end(PART));
       });
+    } else if (req.method === 'POST' && req.url === '/login') {
+      // Answers a session for the name in the JSON body: the whole body, framed by its Content-Length, must arrive.
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const { name } = JSON.parse(body) as { name: string };
+        const token = `${name}-${++sessions}`;
+        issued.add(token);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"token":');
+        setImmediate(() => res.end(`${JSON.stringify(token)}}`));
+      });
+    } else if (req.url === '/whoami') {
+      const token = req.headers.authorization?.replace('Bearer ', '') ?? '';
+      res.writeHead(issued.has(token) ? 200 : 401, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(token) });
+      res.end(token);
+    } else if (req.url === '/closing') {
+      res.writeHead(200, { connection: 'close', 'content-length': '2' });
+      res.end('ok');
+    } else if (req.url === '/dropped') {
+      req.socket.destroy();
+    } else if (req.url === '/silent') {
+      // Never answers.
     } else {
       res.writeHead(404, { 'content-length': '0' });
       res.end();
@@ -68,5 +93,64 @@ describe('the bench load', () => {
     expect(result.answered).toBeGreaterThan(10);
     expect(result.non2xx).toBe(result.answered);
     expect(result.errors).toBe(0);
+  });
+
+  it("runs a mix: a step is made from its connection's context, which each round starts empty, and reads its answer", async () => {
+    const startedWith: number[] = [];
+    const answers: string[] = [];
+    const result = await load<{ token?: string }>({
+      url,
+      connections: 2,
+      seconds: 0.4,
+      requests: [
+        {
+          method: 'POST',
+          path: '/login',
+          headers: { 'content-type': 'application/json' },
+          setup: (context) => {
+            startedWith.push(Object.keys(context).length);
+            return { body: JSON.stringify({ name: 'buyer' }) };
+          },
+          // The token arrives in two chunks: the body is read whole.
+          onResponse: (status, body, context) => {
+            context.token = (JSON.parse(body()) as { token: string }).token;
+          },
+        },
+        {
+          setup: (context) => ({ path: '/whoami', headers: { authorization: `Bearer ${context.token}` } }),
+          onResponse: (status, body, context) => answers.push(`${status} ${body()} ${context.token}`),
+        },
+        { path: '/small' },
+      ],
+    });
+    expect(result.errors).toBe(0);
+    expect(result.non2xx).toBe(0);
+    // Two rounds at least on each connection.
+    expect(answers.length).toBeGreaterThanOrEqual(4);
+    for (const answer of answers) {
+      const [status, seen, sent] = answer.split(' ');
+      expect(status).toBe('200');
+      expect(seen).toBe(sent);
+    }
+    expect(startedWith.length).toBeGreaterThanOrEqual(4);
+    expect(startedWith.every((keys) => keys === 0)).toBe(true);
+  });
+
+  it('goes on with a new connection when the server closes one, and counts a dropped or unanswered request as an error', async () => {
+    // One connection answers once: more answers are more connections.
+    const closing = await load({ url, paths: ['/closing'], connections: 1, seconds: 0.3 });
+    expect(closing.answered).toBeGreaterThan(2);
+    expect(closing.errors).toBe(0);
+    const dropped = await load({ url, paths: ['/dropped'], connections: 1, seconds: 0.3 });
+    expect(dropped.answered).toBe(0);
+    expect(dropped.errors).toBeGreaterThan(1);
+    const silent = await load({ url, paths: ['/silent'], connections: 1, seconds: 0.5, timeoutSeconds: 0.1 });
+    expect(silent.answered).toBe(0);
+    expect(silent.errors).toBeGreaterThanOrEqual(2);
+  });
+
+  it('ends with the error of a step that throws', async () => {
+    const steps = [{ path: '/small', onResponse: () => { throw new Error('a step that cannot read its answer'); } }];
+    await expect(load({ url, requests: steps, connections: 2, seconds: 5 })).rejects.toThrow('a step that cannot read its answer');
   });
 });
