@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, the production build (scripts/check-production.mjs), the web package's component
-// and hook tests (React Testing Library on jsdom), server tests (on the PostgreSQL server when TEST_DATABASE_URL is set,
-// else on the embedded database), then browser tests against the app started the README way.
+// and hook tests (React Testing Library on jsdom) and the shared package's tests in one Vitest run (vitest.config.ts),
+// server tests (on the PostgreSQL server when TEST_DATABASE_URL is set, else on the embedded database), then browser
+// tests against the app started the README way.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -74,7 +75,7 @@ function requireServiceTests(name, report, services) {
 step('typecheck', bin('tsc'), ['-b']);
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
 step('production build', process.execPath, [path.join(root, 'scripts/check-production.mjs')]);
-vitest('web tests', path.join(root, 'apps/web'));
+vitest('web and shared tests', root);
 // One database a run: the PostgreSQL server when TEST_DATABASE_URL is set (its suite adds the multi-process tests),
 // else the embedded one. CI runs both (.ci/run); `TEST_DATABASE_URL= npm test -- server` picks the embedded one here.
 if (process.env.TEST_DATABASE_URL) {

@@ -109,7 +109,11 @@ export const adminBeatFields = z
       .trim()
       .min(1, 'Release Date is required')
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Release Date must be a date (YYYY-MM-DD)')
-      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Release Date is not a real date'),
+      // A real day reads back as itself: Date.parse alone takes 2026-02-30 for March 2nd.
+      .refine((s) => {
+        const day = new Date(`${s}T00:00:00Z`);
+        return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+      }, 'Release Date is not a real date'),
     tags: z
       .string()
       .max(400, 'Tags must be at most 400 characters')
