@@ -131,6 +131,8 @@ export function priceOrder(input: OrderLine[], deals: { bulk?: BulkDeal | null; 
 
 export const couponKinds = ['percent', 'fixed'] as const;
 export const couponScopes = ['store', 'beats', 'offers'] as const;
+/** What a coupon scoped to offers may name: the offers of the carts that take coupons (never the VIP plan's checkout). */
+export const couponOffers = ['lease', 'stems', 'exclusive'] as const satisfies readonly PurchaseKind[];
 
 const dollars = (what: string) =>
   z
@@ -153,7 +155,7 @@ export const couponInput = z
     amountOff: dollars('amountOff').nullable().default(null),
     scope: z.enum(couponScopes, { error: 'scope must be store, beats or offers' }).default('store'),
     beatIds: z.array(id('beatId')).max(500, 'A coupon names at most 500 beats.').default([]),
-    offers: z.array(z.enum(purchaseKinds, { error: `offers must be among ${purchaseKinds.join(', ')}` })).default([]),
+    offers: z.array(z.enum(couponOffers, { error: `offers must be among ${couponOffers.join(', ')}` })).default([]),
     startsAt: when('startsAt').default(null),
     endsAt: when('endsAt').default(null),
     maxRedemptions: count('maxRedemptions').nullable().default(null),
@@ -179,7 +181,7 @@ export const couponSchema = z.object({
   amountOff: z.number().nullable(),
   scope: z.enum(couponScopes),
   beatIds: z.array(z.string()),
-  offers: z.array(z.enum(purchaseKinds)),
+  offers: z.array(z.enum(couponOffers)),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   maxRedemptions: z.number().nullable(),

@@ -53,7 +53,7 @@ export function couponRuleOf(coupon: CouponRow): CouponRule {
     appliesTo: (line) =>
       coupon.scope === 'store' ||
       (coupon.scope === 'beats' && line.beatId !== null && coupon.beatIds.includes(line.beatId)) ||
-      (coupon.scope === 'offers' && coupon.offers.includes(line.kind)),
+      (coupon.scope === 'offers' && (coupon.offers as readonly string[]).includes(line.kind)),
   };
 }
 

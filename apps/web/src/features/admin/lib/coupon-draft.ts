@@ -22,11 +22,10 @@ export interface CouponDraft {
   paused: boolean;
 }
 
-export const offerChoices: { value: PurchaseKind; label: string }[] = [
+export const offerChoices: { value: CouponInput['offers'][number]; label: string }[] = [
   { value: 'lease', label: 'MP3 lease' },
   { value: 'stems', label: 'Stems' },
   { value: 'exclusive', label: 'Exclusive' },
-  { value: 'vipPlan', label: 'VIP plan' },
 ];
 
 export function toCouponDraft(coupon: Coupon | null, beatTitle: (id: string) => string = (id) => id): CouponDraft {
