@@ -8,9 +8,9 @@ import { Link } from 'react-router';
 import { licenseVerifyPath, type User } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { libraryPath, paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useRecentPurchases } from '../api/get-recent-purchases';
 import { formatPurchaseDate } from '../lib/format-date';
@@ -32,15 +32,7 @@ export function PurchaseHistory({ user }: { user: User }) {
     );
   }
   if (purchases.isError) {
-    return (
-      <div className="cat-state" role="alert">
-        <p className="cat-state__title">Your purchases could not be loaded.</p>
-        <p>{errorMessage(purchases.error)}</p>
-        <Button size="sm" variant="secondary" onClick={() => void purchases.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed title="Your purchases could not be loaded." query={purchases} />;
   }
   const rows = purchases.data ?? [];
   if (rows.length === 0) {
