@@ -3,10 +3,9 @@
  * phones. A license superseded by an upgrade or refunded carries a badge; an upgrade says what it replaced
  * (docs/product/licenses.md#upgrades).
  */
-import { Download, ReceiptText } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { licenseVerifyPath, type User } from '@beat/shared';
-import { commerceMessages } from '@beat/shared/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,6 +14,7 @@ import { formatPrice } from '../../../lib/format';
 import { useRecentPurchases } from '../api/get-recent-purchases';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceButton } from './licence-button';
+import { NoPurchases } from './no-purchases';
 import { KeepAmountTogether } from '../../cart';
 import { LicenceStatusBadge, licenceNote } from './licence-status';
 import './purchases.css';
@@ -37,16 +37,12 @@ export function PurchaseHistory({ user }: { user: User }) {
   const rows = purchases.data ?? [];
   if (rows.length === 0) {
     return (
-      <div className="cat-state">
-        <span className="pc-empty__icon" aria-hidden="true">
-          <ReceiptText />
-        </span>
-        <p className="cat-state__title">{commerceMessages.noPurchases}</p>
+      <NoPurchases>
         <p>Everything you buy is listed here, with its license agreement.</p>
         <ButtonLink to={paths.home} size="sm">
           Browse beats
         </ButtonLink>
-      </div>
+      </NoPurchases>
     );
   }
   const total = rows.filter((r) => !r.refunded).reduce((sum, r) => sum + r.price, 0);
