@@ -86,4 +86,18 @@ describe('User Management’s table', () => {
     expect(await screen.findByText('The store is read-only')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Promote to VIP?' })).toBeTruthy();
   });
+
+  it('edits an account in a dialog that names it, with Save Changes and Cancel', async () => {
+    const user = userEvent.setup();
+    stubFetch(usersServer([admin, testUser({ _id: 'u2', email: 'ada@example.com' })]), admin);
+    renderWithProviders(<UsersTable q="" />, { wrap: withAuth });
+    await screen.findByText('ada@example.com');
+
+    await user.click(within(rowOf('ada@example.com')).getByRole('button', { name: 'Edit ada@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+    expect(dialog.textContent).toContain('Ada Lovelace · ada@example.com · Free User');
+    expect(within(dialog).getByRole('button', { name: 'Save Changes' }).getAttribute('type')).toBe('submit');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });
