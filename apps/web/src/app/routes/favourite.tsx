@@ -1,13 +1,13 @@
 /** /favourite: the user's favourite beats with play (the favourites are the queue) and hearts to remove (docs/product/screens-and-words.md#account-pages). */
 import { Heart, Play } from 'lucide-react';
 import { ButtonLink, Button } from '../../components/ui/button';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { paths } from '../../config/paths';
 import { UserLayout } from '../../features/account';
 import { RequireAuth } from '../../features/auth';
 import { BeatList } from '../../features/catalog';
 import { useFavorites } from '../../features/favourites';
 import { canPlay, usePlayerControls } from '../../features/player';
-import { errorMessage } from '../../lib/api-client';
 import './store-pages.css';
 
 export function FavouritePage() {
@@ -41,13 +41,7 @@ function Favourites({ userId }: { userId: string }) {
       }
     >
       {favorites.isError ? (
-        <div className="cat-state" role="alert">
-          <p className="cat-state__title">Your favourites could not be loaded.</p>
-          <p>{errorMessage(favorites.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void favorites.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Your favourites could not be loaded." query={favorites} />
       ) : (
         <BeatList
           beats={beats}

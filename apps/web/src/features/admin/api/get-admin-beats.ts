@@ -1,5 +1,5 @@
 /** GET /api/admin/beats: one page of a section (Leases or Exclusive), searched, published or not; asked again while a preview renders. */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminBeatsPage, BeatType } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
@@ -27,8 +27,4 @@ export function adminBeatsQueryOptions(filter: AdminBeatsFilter) {
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.beats.some((beat) => beat.audioState === 'rendering') ? RENDERING_POLL_MS : false),
   });
-}
-
-export function useAdminBeats(filter: AdminBeatsFilter) {
-  return useQuery(adminBeatsQueryOptions(filter));
 }

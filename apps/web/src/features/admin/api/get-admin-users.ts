@@ -1,5 +1,5 @@
 /** GET /api/admin/users: one page of accounts, newest first, searched by name or e-mail. */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminUsersPage } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
@@ -22,8 +22,4 @@ export function adminUsersQueryOptions(filter: AdminUsersFilter) {
     queryFn: ({ signal }) => getAdminUsers(filter, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useAdminUsers(filter: AdminUsersFilter) {
-  return useQuery(adminUsersQueryOptions(filter));
 }

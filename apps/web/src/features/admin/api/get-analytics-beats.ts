@@ -1,5 +1,5 @@
 /** GET /api/admin/analytics/beats: plays, favourites, sales and revenue per beat, sorted by the server. */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AnalyticsBeatsPage, analyticsBeatSorts } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
@@ -26,8 +26,4 @@ export function analyticsBeatsQueryOptions(filter: BeatStatsFilter) {
     queryFn: ({ signal }) => getAnalyticsBeats(filter, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useAnalyticsBeats(filter: BeatStatsFilter) {
-  return useQuery(analyticsBeatsQueryOptions(filter));
 }

@@ -1,5 +1,5 @@
 /** GET /api/admin/analytics/purchases: the Users table, one row per purchase, newest first. */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AnalyticsPurchasesPage } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
@@ -22,8 +22,4 @@ export function analyticsPurchasesQueryOptions(filter: PurchasesFilter) {
     queryFn: ({ signal }) => getAnalyticsPurchases(filter, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useAnalyticsPurchases(filter: PurchasesFilter) {
-  return useQuery(analyticsPurchasesQueryOptions(filter));
 }

@@ -1,5 +1,5 @@
 /** GET /api/admin/audit: every admin change, newest first, a page at a time (from the previous page's `nextCursor`). */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AuditPage } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
@@ -20,8 +20,4 @@ export function auditLogQueryOptions(filter: AuditFilter) {
     queryFn: ({ signal }) => getAuditLog(filter, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useAuditLog(filter: AuditFilter) {
-  return useQuery(auditLogQueryOptions(filter));
 }

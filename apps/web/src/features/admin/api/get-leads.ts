@@ -1,5 +1,5 @@
 /** GET /api/admin/leads: free-download requests, newest first, a page at a time (from the previous page's `nextCursor`). */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LeadsPage } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys, queryString } from './admin-keys';
@@ -20,8 +20,4 @@ export function leadsQueryOptions(filter: LeadsFilter) {
     queryFn: ({ signal }) => getLeads(filter, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useLeads(filter: LeadsFilter) {
-  return useQuery(leadsQueryOptions(filter));
 }

@@ -1,33 +1,42 @@
 /** Analytics ▸ Beats: plays, favourites, sales and revenue per beat; every column header sorts (server-side). */
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import type { AnalyticsBeat } from '@beat/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { SearchBox } from '../../catalog';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { useAnalyticsBeats, type BeatSort } from '../api/get-analytics-beats';
-import { useCursorPages } from '../hooks/use-cursor-pages';
+import { analyticsBeatsQueryOptions, type BeatSort } from '../api/get-analytics-beats';
+import { useKeysetQuery } from '../hooks/use-keyset-query';
 import { formatCount, formatMoney } from '../lib/format';
-import { AdminTable } from './admin-table';
-import { Pagination } from './pagination';
-import './admin-table.css';
+import { AdminTable, CellLines, type AdminColumn } from './admin-table';
 
 const PAGE_SIZE = 15;
 
-const columns: { sort: BeatSort; label: string; numeric: boolean }[] = [
-  { sort: 'title', label: 'Beat', numeric: false },
-  { sort: 'plays', label: 'Plays', numeric: true },
-  { sort: 'favourites', label: 'Favourites', numeric: true },
-  { sort: 'sales', label: 'Sales', numeric: true },
-  { sort: 'revenue', label: 'Revenue', numeric: true },
+/** Every column sorts the list by its own `sort`. */
+const sortable: (AdminColumn<AnalyticsBeat> & { sort: BeatSort })[] = [
+  {
+    sort: 'title',
+    label: 'Beat',
+    cell: (b) => (
+      <CellLines primary={b.beatTitle}>
+        {b.artistName} · {b.beatType}
+        {b.status !== 'published' && ` · ${b.status}`}
+      </CellLines>
+    ),
+  },
+  { sort: 'plays', label: 'Plays', numeric: true, cell: (b) => formatCount(b.plays) },
+  { sort: 'favourites', label: 'Favourites', numeric: true, cell: (b) => formatCount(b.favourites) },
+  { sort: 'sales', label: 'Sales', numeric: true, cell: (b) => formatCount(b.sales) },
+  { sort: 'revenue', label: 'Revenue', numeric: true, className: 'is-nowrap', cell: (b) => formatMoney(b.revenue) },
 ];
 
 export function BeatStatsTable() {
-  const headingId = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState<{ sort: BeatSort; order: 'asc' | 'desc' }>({ sort: 'revenue', order: 'desc' });
-  const pages = useCursorPages(`${q}|${sort.sort}|${sort.order}`);
-  const stats = useAnalyticsBeats({ q: q || undefined, page: pages.page, cursor: pages.cursor, pageSize: PAGE_SIZE, ...sort });
-  const data = stats.data;
+  const stats = useKeysetQuery(`${q}|${sort.sort}|${sort.order}`, PAGE_SIZE, (start) =>
+    analyticsBeatsQueryOptions({ q: q || undefined, ...start, ...sort }),
+  );
+  const data = stats.query.data;
 
   function sortBy(column: BeatSort) {
     setSort((s) =>
@@ -35,75 +44,35 @@ export function BeatStatsTable() {
     );
   }
 
-  return (
-    <section className="admin-card" aria-labelledby={headingId}>
-      <div className="admin-card__head">
-        <div>
-          <h2 id={headingId} className="admin-card__title">
-            Beats
-            {data && <span className="admin-card__count">{formatCount(data.total)}</span>}
-          </h2>
-          <p className="admin-card__lead">All time, refunds left out. Choose a column to sort by it.</p>
-        </div>
-        <SearchBox value={search} onChange={setSearch} label="Search beat titles" busy={stats.isFetching} className="admin-search" />
-      </div>
+  const columns = sortable.map(({ sort: column, ...c }): AdminColumn<AnalyticsBeat> => {
+    const active = sort.sort === column;
+    const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
+    return {
+      ...c,
+      ariaSort: active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined,
+      header: (
+        <button type="button" className={active ? 'admin-sort is-active' : 'admin-sort'} onClick={() => sortBy(column)}>
+          {c.label}
+          <Icon aria-hidden="true" />
+        </button>
+      ),
+    };
+  });
 
-      <AdminTable
-        labelledBy={headingId}
-        query={stats}
-        errorLead="The beat numbers could not be loaded"
-        columns={5}
-        head={
-          <>
-            {columns.map((c) => {
-              const active = sort.sort === c.sort;
-              const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
-              return (
-                <th
-                  key={c.sort}
-                  scope="col"
-                  className={c.numeric ? 'is-num' : undefined}
-                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  <button type="button" className={active ? 'admin-sort is-active' : 'admin-sort'} onClick={() => sortBy(c.sort)}>
-                    {c.label}
-                    <Icon aria-hidden="true" />
-                  </button>
-                </th>
-              );
-            })}
-          </>
-        }
-        rows={data?.beats}
-        loadingLabel="Loading beat numbers"
-        empty={q ? `No beat matches “${q}”.` : 'No beats yet.'}
-        renderRow={(b) => (
-          <tr key={b.beatId}>
-            <td data-label="Beat">
-              <span className="admin-table__primary">{b.beatTitle}</span>
-              <span className="admin-table__secondary">
-                {b.artistName} · {b.beatType}
-                {b.status !== 'published' && ` · ${b.status}`}
-              </span>
-            </td>
-            <td data-label="Plays" className="is-num">{formatCount(b.plays)}</td>
-            <td data-label="Favourites" className="is-num">{formatCount(b.favourites)}</td>
-            <td data-label="Sales" className="is-num">{formatCount(b.sales)}</td>
-            <td data-label="Revenue" className="is-num is-nowrap">{formatMoney(b.revenue)}</td>
-          </tr>
-        )}
-      />
-      {data && (
-        <Pagination
-          pages={pages}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          nextCursor={data.nextCursor}
-          noun="beats"
-          label="Beat numbers pages"
-          busy={stats.isPlaceholderData}
-        />
-      )}
-    </section>
+  return (
+    <AdminTable
+      title="Beats"
+      count={data?.total}
+      lead="All time, refunds left out. Choose a column to sort by it."
+      tools={<SearchBox value={search} onChange={setSearch} label="Search beat titles" busy={stats.query.isFetching} className="admin-search" />}
+      query={stats.query}
+      errorLead="The beat numbers could not be loaded"
+      columns={columns}
+      rowKey={(b) => b.beatId}
+      rows={data?.beats}
+      loadingLabel="Loading beat numbers"
+      empty={q ? `No beat matches “${q}”.` : 'No beats yet.'}
+      paging={{ ...stats.paging, noun: 'beats', label: 'Beat numbers pages' }}
+    />
   );
 }

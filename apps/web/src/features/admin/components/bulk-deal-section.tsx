@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useBulkDeal } from '../api/get-bulk-deal';
 import { useUpdateBulkDeal } from '../api/update-bulk-deal';
+import { LoadError } from './load-error';
 import './admin-forms.css';
 import './admin-table.css';
 import './deals.css';
@@ -27,12 +28,7 @@ export function BulkDealSection() {
         </p>
       </div>
       {deal.isError ? (
-        <div role="alert" className="admin-state">
-          <p>The bulk deal could not be loaded: {errorMessage(deal.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void deal.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError query={deal} lead="The bulk deal could not be loaded" />
       ) : !deal.data ? (
         <Spinner label="Loading the bulk deal" />
       ) : (

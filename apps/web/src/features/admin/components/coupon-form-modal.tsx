@@ -7,15 +7,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { AlertCircle } from 'lucide-react';
 import toast from 'react-hot-toast';
 import type { Coupon } from '@beat/shared';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldMessages } from '../../../components/ui/field-messages';
-import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveCoupon } from '../api/save-coupon';
 import { offerChoices, parseCouponDraft, toCouponDraft, type CouponDraft, type CouponField } from '../lib/coupon-draft';
 import { BeatPicker } from './beat-picker';
+import { FormModal } from './form-modal';
 import { SelectField } from './select-field';
 import './admin-forms.css';
 import './deals.css';
@@ -35,25 +34,18 @@ const scopeOptions = [
 export function CouponFormModal({ coupon, open, onClose }: { coupon: Coupon | null; open: boolean; onClose: () => void }) {
   const save = useSaveCoupon();
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       title={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}
       size="lg"
-      dismissible={!save.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} busy={save.isPending} busyLabel="Saving...">
-            {coupon ? 'Save coupon' : 'Create coupon'}
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitLabel={coupon ? 'Save coupon' : 'Create coupon'}
+      busy={save.isPending}
+      busyLabel="Saving..."
     >
       <CouponForm coupon={coupon} onSaved={onClose} save={save} />
-    </Modal>
+    </FormModal>
   );
 }
 

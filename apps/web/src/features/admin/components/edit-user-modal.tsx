@@ -4,12 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Coins } from 'lucide-react';
 import { updateUserBody, userTypeLabels, type User } from '@beat/shared';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/update-user';
+import { FormModal } from './form-modal';
 import './admin-forms.css';
 
 const FORM_ID = 'admin-edit-user-form';
@@ -17,22 +16,15 @@ const FORM_ID = 'admin-edit-user-form';
 export function EditUserModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const update = useUpdateUser();
   return (
-    <Modal
+    <FormModal
       open={user !== null}
       onClose={onClose}
       title="Edit User"
       description={user ? `${user.fullName} · ${user.email} · ${userTypeLabels[user.userType]}` : undefined}
-      dismissible={!update.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} busy={update.isPending} busyLabel="Saving...">
-            Save Changes
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitLabel="Save Changes"
+      busy={update.isPending}
+      busyLabel="Saving..."
     >
       {user && (
         <EditForm
@@ -48,7 +40,7 @@ export function EditUserModal({ user, onClose }: { user: User | null; onClose: (
           }}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

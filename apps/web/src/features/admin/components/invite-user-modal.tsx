@@ -7,12 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { AlertCircle, Coins, Mail, UserRound } from 'lucide-react';
 import { inviteUserBody } from '@beat/shared';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useInviteUser } from '../api/invite-user';
+import { FormModal } from './form-modal';
 import './admin-forms.css';
 
 const FORM_ID = 'admin-invite-form';
@@ -21,22 +20,15 @@ const CHECK_ERROR_ID = 'admin-invite-credits-check-error';
 export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInviteUser();
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       title="Invite User"
       description="They get an e-mail with a temporary password, to change when they first log in."
-      dismissible={!invite.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={invite.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} busy={invite.isPending} busyLabel="Sending...">
-            Send Invitation
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      submitLabel="Send Invitation"
+      busy={invite.isPending}
+      busyLabel="Sending..."
     >
       <InviteForm
         onSubmit={async (values) => {
@@ -49,7 +41,7 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
           }
         }}
       />
-    </Modal>
+    </FormModal>
   );
 }
 

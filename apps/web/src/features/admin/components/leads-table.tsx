@@ -1,18 +1,15 @@
 /** Leads (docs/product/free-downloads.md#leads): who asked for a free download, for which beat, when, and where they stand with the mailing list. */
-import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { Download } from 'lucide-react';
-import type { LeadState } from '@beat/shared';
+import type { Lead, LeadState } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useExportLeadsCsv } from '../api/export-leads-csv';
-import { useLeads } from '../api/get-leads';
-import { useCursorPages } from '../hooks/use-cursor-pages';
-import { formatCount, formatUsDateTime } from '../lib/format';
-import { AdminTable } from './admin-table';
-import { Pagination } from './pagination';
-import './admin-table.css';
+import { leadsQueryOptions } from '../api/get-leads';
+import { useKeysetQuery } from '../hooks/use-keyset-query';
+import { formatUsDateTime } from '../lib/format';
+import { AdminTable, type AdminColumn } from './admin-table';
 
 const PAGE_SIZE = 20;
 
@@ -23,12 +20,26 @@ const stateLabels: Record<LeadState, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
+const columns: AdminColumn<Lead>[] = [
+  { label: 'E-mail', className: 'admin-table__primary', cell: (lead) => lead.email },
+  { label: 'Beat', cell: (lead) => lead.beatTitle },
+  { label: 'Requested', className: 'is-nowrap', cell: (lead) => formatUsDateTime(lead.createdAt) },
+  { label: 'Consent', cell: (lead) => (lead.consent ? 'Yes' : 'No') },
+  {
+    label: 'Mailing list',
+    cell: (lead) => (
+      <>
+        {stateLabels[lead.state]}
+        {lead.state === 'confirmed' && lead.confirmedAt && <span className="admin-table__secondary">{formatUsDateTime(lead.confirmedAt)}</span>}
+      </>
+    ),
+  },
+];
+
 export function LeadsTable() {
-  const headingId = useId();
-  const pages = useCursorPages('leads');
-  const leads = useLeads({ page: pages.page, cursor: pages.cursor, pageSize: PAGE_SIZE });
+  const leads = useKeysetQuery('leads', PAGE_SIZE, leadsQueryOptions);
   const exportCsv = useExportLeadsCsv();
-  const data = leads.data;
+  const data = leads.query.data;
 
   async function onExport() {
     try {
@@ -40,67 +51,26 @@ export function LeadsTable() {
   }
 
   return (
-    <section className="admin-card" aria-labelledby={headingId}>
-      <div className="admin-card__head">
-        <div>
-          <h2 id={headingId} className="admin-card__title">
-            Leads
-            {data && <span className="admin-card__count">{formatCount(data.total)}</span>}
-          </h2>
-          <p className="admin-card__lead">
-            Every free-download request, newest first. An address joins the mailing list only when it gave consent and followed its link.
-          </p>
-        </div>
+    <AdminTable
+      title="Leads"
+      count={data?.total}
+      lead="Every free-download request, newest first. An address joins the mailing list only when it gave consent and followed its link."
+      tools={
         <div className="admin-card__tools">
-          {data && leads.isFetching && <Spinner size="sm" label="Loading the leads" />}
+          {data && leads.query.isFetching && <Spinner size="sm" label="Loading the leads" />}
           <Button variant="secondary" icon={<Download />} busy={exportCsv.isPending} busyLabel="Exporting..." onClick={() => void onExport()}>
             Export CSV
           </Button>
         </div>
-      </div>
-      <AdminTable
-        labelledBy={headingId}
-        query={leads}
-        errorLead="The leads could not be loaded"
-        columns={5}
-        head={
-          <>
-            <th scope="col">E-mail</th>
-            <th scope="col">Beat</th>
-            <th scope="col">Requested</th>
-            <th scope="col">Consent</th>
-            <th scope="col">Mailing list</th>
-          </>
-        }
-        rows={data?.leads}
-        loadingLabel="Loading the leads"
-        empty="No free-download requests yet."
-        renderRow={(lead) => (
-          <tr key={lead.id}>
-            <td data-label="E-mail" className="admin-table__primary">{lead.email}</td>
-            <td data-label="Beat">{lead.beatTitle}</td>
-            <td data-label="Requested" className="is-nowrap">{formatUsDateTime(lead.createdAt)}</td>
-            <td data-label="Consent">{lead.consent ? 'Yes' : 'No'}</td>
-            <td data-label="Mailing list">
-              {stateLabels[lead.state]}
-              {lead.state === 'confirmed' && lead.confirmedAt && (
-                <span className="admin-table__secondary">{formatUsDateTime(lead.confirmedAt)}</span>
-              )}
-            </td>
-          </tr>
-        )}
-      />
-      {data && (
-        <Pagination
-          pages={pages}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          nextCursor={data.nextCursor}
-          noun="leads"
-          label="Leads pages"
-          busy={leads.isPlaceholderData}
-        />
-      )}
-    </section>
+      }
+      query={leads.query}
+      errorLead="The leads could not be loaded"
+      columns={columns}
+      rowKey={(lead) => lead.id}
+      rows={data?.leads}
+      loadingLabel="Loading the leads"
+      empty="No free-download requests yet."
+      paging={{ ...leads.paging, noun: 'leads', label: 'Leads pages' }}
+    />
   );
 }

@@ -4,12 +4,11 @@
  */
 import { useId, useState } from 'react';
 import { licenceOfferLabels, licenceOffers, type LicenceOffer } from '@beat/shared';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useAdminLicenceTerms } from '../api/get-admin-licence-terms';
 import type { LicenceTermsDraft } from '../lib/licence-terms-draft';
 import { LicenceTermsEditor } from './licence-terms-editor';
+import { LoadError } from './load-error';
 import { Tabs } from './tabs';
 import './admin-table.css';
 import './licence-terms.css';
@@ -40,12 +39,7 @@ export function LicenceTermsPanels() {
         </p>
       </div>
       {list.isError ? (
-        <div role="alert" className="admin-state">
-          <p>The license terms could not be loaded: {errorMessage(list.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError query={list} lead="The license terms could not be loaded" />
       ) : !list.data ? (
         <Spinner label="Loading the license terms" />
       ) : (

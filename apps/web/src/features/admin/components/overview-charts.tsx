@@ -1,11 +1,10 @@
 /** The overview's charts for a period: headline numbers, then chart sections, with loading and error states. */
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useAnalyticsOverview } from '../api/get-analytics-overview';
 import { beatMetrics, globalMetrics } from '../lib/metrics';
 import { ChartSection } from './chart-section';
 import { KpiStrip } from './kpi-strip';
+import { LoadError } from './load-error';
 import './admin-table.css';
 
 export interface OverviewChartsProps {
@@ -19,14 +18,7 @@ export interface OverviewChartsProps {
 export function OverviewCharts({ days, sections, expanded, showKpis = true }: OverviewChartsProps) {
   const overview = useAnalyticsOverview(days);
   if (overview.isError) {
-    return (
-      <div className="admin-state" role="alert">
-        <p>The numbers could not be loaded: {errorMessage(overview.error)}</p>
-        <Button size="sm" variant="secondary" onClick={() => void overview.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError query={overview} lead="The numbers could not be loaded" />;
   }
   if (!overview.data) {
     return (

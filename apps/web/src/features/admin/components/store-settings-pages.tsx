@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { MarkdownView } from '../../store-pages';
 import { useAdminStorePages } from '../api/get-admin-store-pages';
 import { useSaveStorePage } from '../api/save-store-page';
+import { LoadError } from './load-error';
 import { Tabs } from './tabs';
 
 export function StorePagesSection() {
@@ -29,12 +30,7 @@ export function StorePagesSection() {
         </p>
       </div>
       {pages.isError ? (
-        <div role="alert" className="admin-state">
-          <p>The store pages could not be loaded: {errorMessage(pages.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void pages.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError query={pages} lead="The store pages could not be loaded" />
       ) : !pages.data ? (
         <Spinner label="Loading the store pages" />
       ) : (

@@ -2,10 +2,9 @@
  * The Store Settings page's content: the audio tag, its placement and the previews' progress (one settings query), the
  * admins' sales e-mails, the /vip intro video and the store pages.
  */
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useStoreSettings } from '../api/get-store-settings';
+import { LoadError } from './load-error';
 import { PreviewsStatus } from './previews-status';
 import { SaleNoticesSection } from './sale-notices-section';
 import { StorePagesSection } from './store-settings-pages';
@@ -18,14 +17,7 @@ import './store-settings.css';
 export function StoreSettingsPanels() {
   const settings = useStoreSettings();
   if (settings.isError) {
-    return (
-      <div className="admin-state" role="alert">
-        <p>The store settings could not be loaded: {errorMessage(settings.error)}</p>
-        <Button size="sm" variant="secondary" onClick={() => void settings.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError query={settings} lead="The store settings could not be loaded" />;
   }
   if (!settings.data) {
     return (

@@ -20,6 +20,11 @@ const green = '#34d399';
 const sky = '#38bdf8';
 const pink = '#f472b6';
 
+/** A card drawing one daily count, whose total is that count over the period. */
+function countMetric(id: string, key: Series, title: string, description: string, color: string): ChartMetric {
+  return { id, title, description, lines: [{ key, label: title, color }], total: (t) => formatCount(t[key]), format: formatCount };
+}
+
 export const globalMetrics: ChartMetric[] = [
   {
     id: 'revenue',
@@ -43,14 +48,7 @@ export const globalMetrics: ChartMetric[] = [
     total: (t) => `${formatCount(t.sales)} sales`,
     format: formatCount,
   },
-  {
-    id: 'new-users',
-    title: 'New users',
-    description: 'Accounts created per day',
-    lines: [{ key: 'newUsers', label: 'New users', color: sky }],
-    total: (t) => formatCount(t.newUsers),
-    format: formatCount,
-  },
+  countMetric('new-users', 'newUsers', 'New users', 'Accounts created per day', sky),
   {
     id: 'session-time',
     title: 'Average session time',
@@ -60,47 +58,12 @@ export const globalMetrics: ChartMetric[] = [
     format: formatDuration,
     axisFormat: formatDuration,
   },
-  {
-    id: 'credits',
-    title: 'Credits spent',
-    description: 'Credits used per day to unlock beats',
-    lines: [{ key: 'creditsSpent', label: 'Credits spent', color: green }],
-    total: (t) => formatCount(t.creditsSpent),
-    format: formatCount,
-  },
+  countMetric('credits', 'creditsSpent', 'Credits spent', 'Credits used per day to unlock beats', green),
 ];
 
 export const beatMetrics: ChartMetric[] = [
-  {
-    id: 'plays',
-    title: 'Plays',
-    description: 'Previews heard for 10 seconds or more',
-    lines: [{ key: 'plays', label: 'Plays', color: yellow }],
-    total: (t) => formatCount(t.plays),
-    format: formatCount,
-  },
-  {
-    id: 'downloads',
-    title: 'Downloads',
-    description: 'MP3, WAV and stems files per day',
-    lines: [{ key: 'downloads', label: 'Downloads', color: sky }],
-    total: (t) => formatCount(t.downloads),
-    format: formatCount,
-  },
-  {
-    id: 'beats-sold',
-    title: 'Beats sold',
-    description: 'Leases, stems and exclusives per day',
-    lines: [{ key: 'beatsSold', label: 'Beats sold', color: pink }],
-    total: (t) => formatCount(t.beatsSold),
-    format: formatCount,
-  },
-  {
-    id: 'favourites',
-    title: 'Favourites',
-    description: 'Beats added to favourites per day',
-    lines: [{ key: 'favourites', label: 'Favourites', color: violet }],
-    total: (t) => formatCount(t.favourites),
-    format: formatCount,
-  },
+  countMetric('plays', 'plays', 'Plays', 'Previews heard for 10 seconds or more', yellow),
+  countMetric('downloads', 'downloads', 'Downloads', 'MP3, WAV and stems files per day', sky),
+  countMetric('beats-sold', 'beatsSold', 'Beats sold', 'Leases, stems and exclusives per day', pink),
+  countMetric('favourites', 'favourites', 'Favourites', 'Beats added to favourites per day', violet),
 ];

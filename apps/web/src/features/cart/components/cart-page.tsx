@@ -14,7 +14,8 @@ import toast from 'react-hot-toast';
 import { Layers, Music2, ShoppingCart } from 'lucide-react';
 import type { StemsCartItem } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
-import { ButtonLink, Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths, withReturnUrl } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -197,13 +198,7 @@ export function CartPage() {
           <Spinner size="lg" label="Loading your cart" />
         </div>
       ) : cart.isError ? (
-        <div className="cat-state" role="alert">
-          <p className="cat-state__title">Your cart could not be loaded.</p>
-          <p>{errorMessage(cart.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void cart.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Your cart could not be loaded." query={cart} />
       ) : empty ? (
         <div className="cat-state cart-empty">
           <span className="cart-empty__icon" aria-hidden="true">

@@ -9,8 +9,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight, LayoutGrid, GalleryHorizontal } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
 import { countActive, type CatalogFilters } from '../lib/catalog-filters';
 import { FilteredEmpty } from './filtered-empty';
@@ -55,15 +55,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
   if (query.isPending) {
     content = <CardSkeletons />;
   } else if (query.isError) {
-    content = (
-      <div className="cat-state" role="alert">
-        <p className="cat-state__title">Exclusives could not be loaded.</p>
-        <p>{errorMessage(query.error)}</p>
-        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadFailed title="Exclusives could not be loaded." query={query} />;
   } else if (beats.length === 0 && filtered && onClearFilters) {
     content = (
       <div className={layout === 'carousel' ? 'cat-state cat-state--compact' : 'cat-state'}>

@@ -1,8 +1,7 @@
 /** The Non-Exclusive beats as numbered rows, a page at a time with "Load more" (the list runs to 320+ beats). */
 import { useMemo, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useBeats } from '../api/get-beats';
 import { countActive, type CatalogFilters } from '../lib/catalog-filters';
 import { FilteredEmpty } from './filtered-empty';
@@ -62,13 +61,7 @@ export function VipCatalogSection({
       </div>
       {toolbar}
       {query.isError ? (
-        <div className="cat-state" role="alert">
-          <p className="cat-state__title">Beats could not be loaded.</p>
-          <p>{errorMessage(query.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="Beats could not be loaded." query={query} />
       ) : (
         <div className={query.isPlaceholderData ? 'cat-body cat-stale' : 'cat-body'}>
           <BeatList

@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import type { User } from '@beat/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { BeatList } from '../../catalog';
 import { usePurchasedBeats } from '../api/get-purchased-beats';
 import { useRecentPurchases } from '../api/get-recent-purchases';
@@ -121,13 +121,7 @@ function DashSection({
           <Spinner label={`Loading ${what}`} />
         </div>
       ) : state.isError ? (
-        <div className="cat-state" role="alert">
-          <p className="cat-state__title">We could not load {what}.</p>
-          <p>{errorMessage(state.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void state.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title={`We could not load ${what}.`} query={state} />
       ) : (
         <>
           {children}

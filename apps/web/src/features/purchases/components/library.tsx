@@ -10,9 +10,9 @@ import { Download, LibraryBig, Sparkles } from 'lucide-react';
 import type { LibraryItem, User } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { beatPath, paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { appendApiFilters, FilterBar, leasePriceSteps, SearchBox, useCatalogFilters, useSearchQuery } from '../../catalog';
 import { downloadLabels, useDownload } from '../../downloads';
 import { useLibrary } from '../api/get-library';
@@ -48,15 +48,7 @@ export function Library({ user }: { user: User }) {
     );
   }
   if (owned.isError) {
-    return (
-      <div className="cat-state" role="alert">
-        <p className="cat-state__title">Your library could not be loaded.</p>
-        <p>{errorMessage(owned.error)}</p>
-        <Button size="sm" variant="secondary" onClick={() => void owned.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed title="Your library could not be loaded." query={owned} />;
   }
   const vip = owned.vipCatalog === true;
 
@@ -159,13 +151,7 @@ function VipCatalogPart({ user }: { user: User }) {
           <Spinner size="lg" label="Loading the VIP catalog" />
         </div>
       ) : catalog.isError ? (
-        <div className="cat-state" role="alert">
-          <p className="cat-state__title">The VIP catalog could not be loaded.</p>
-          <p>{errorMessage(catalog.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void catalog.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title="The VIP catalog could not be loaded." query={catalog} />
       ) : items.length === 0 ? (
         <div className="cat-state">
           <p className="cat-state__title">No beats match</p>

@@ -4,12 +4,12 @@
  * (docs/product/licenses.md#upgrades).
  */
 import type { ReactNode } from 'react';
-import { Crown, FileAudio, Gem, Layers, ReceiptText } from 'lucide-react';
+import { Crown, FileAudio, Gem, Layers } from 'lucide-react';
 import type { Purchase, PurchaseKind } from '@beat/shared';
-import { commerceMessages } from '@beat/shared/messages';
 import { formatPrice } from '../../../lib/format';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceButton } from './licence-button';
+import { NoPurchases } from './no-purchases';
 import { KeepAmountTogether } from '../../cart';
 import { LicenceStatusBadge, licenceNote } from './licence-status';
 
@@ -23,13 +23,9 @@ const icons: Record<PurchaseKind, ReactNode> = {
 export function PurchaseCards({ purchases }: { purchases: Purchase[] }) {
   if (purchases.length === 0) {
     return (
-      <div className="cat-state">
-        <span className="pc-empty__icon" aria-hidden="true">
-          <ReceiptText />
-        </span>
-        <p className="cat-state__title">{commerceMessages.noPurchases}</p>
+      <NoPurchases>
         <p>Your beats, stems and licenses appear here after your first purchase.</p>
-      </div>
+      </NoPurchases>
     );
   }
   return (

@@ -3,18 +3,18 @@
  * phones. A license superseded by an upgrade or refunded carries a badge; an upgrade says what it replaced
  * (docs/product/licenses.md#upgrades).
  */
-import { Download, ReceiptText } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { licenseVerifyPath, type User } from '@beat/shared';
-import { commerceMessages } from '@beat/shared/messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { libraryPath, paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useRecentPurchases } from '../api/get-recent-purchases';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceButton } from './licence-button';
+import { NoPurchases } from './no-purchases';
 import { KeepAmountTogether } from '../../cart';
 import { LicenceStatusBadge, licenceNote } from './licence-status';
 import './purchases.css';
@@ -32,29 +32,17 @@ export function PurchaseHistory({ user }: { user: User }) {
     );
   }
   if (purchases.isError) {
-    return (
-      <div className="cat-state" role="alert">
-        <p className="cat-state__title">Your purchases could not be loaded.</p>
-        <p>{errorMessage(purchases.error)}</p>
-        <Button size="sm" variant="secondary" onClick={() => void purchases.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed title="Your purchases could not be loaded." query={purchases} />;
   }
   const rows = purchases.data ?? [];
   if (rows.length === 0) {
     return (
-      <div className="cat-state">
-        <span className="pc-empty__icon" aria-hidden="true">
-          <ReceiptText />
-        </span>
-        <p className="cat-state__title">{commerceMessages.noPurchases}</p>
+      <NoPurchases>
         <p>Everything you buy is listed here, with its license agreement.</p>
         <ButtonLink to={paths.home} size="sm">
           Browse beats
         </ButtonLink>
-      </div>
+      </NoPurchases>
     );
   }
   const total = rows.filter((r) => !r.refunded).reduce((sum, r) => sum + r.price, 0);
