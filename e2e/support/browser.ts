@@ -89,6 +89,18 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/** Resolves once the page's animations and transitions that end have ended: a fade checked half-way reads as faint text. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Fails the test on any uncaught page error. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,15 +1,17 @@
 /** Steps many browser tests take: waiting for the store to catch up, and paying at the built-in test checkout. */
+import { vi } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** Asks `check` every half second until it answers something, for at most `timeoutMs`. */
-export async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+export function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 500 },
+  );
 }
 
 /** Fills the test checkout's card form (by default with the card that pays) and pays. */

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AdminBeatsPage, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { mailTo } from '../support/outbox.js';
 import { monoWav } from '../support/wav.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -88,23 +89,6 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
     const result = await axe.run(document);
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
-}
-
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailTo(to: string): Promise<OutboxMessage> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await fetch(`${baseURL()}/dev/mail.json?to=${encodeURIComponent(to)}`);
-    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    if (messages[0]) return messages[0];
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('beats management', () => {

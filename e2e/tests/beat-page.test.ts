@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import type { Beat, BeatDetail, BeatPage } from '@beat/shared';
 import { apiLogin, demo } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { animationsSettled, baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
 
 
@@ -222,7 +222,8 @@ describe('the beat page', () => {
     await page.getByRole('heading', { name: beat.beatTitle, level: 1 }).waitFor();
     await page.getByRole('region', { name: 'More like this' }).waitFor();
     await page.getByText('Embed this beat').click();
-    await page.waitForTimeout(300);
+    await page.getByRole('button', { name: 'Copy embed code' }).waitFor();
+    await animationsSettled(page);
     expect(await axeFindings(page)).toEqual([]);
   });
 });

@@ -60,8 +60,7 @@ describe('catalog', () => {
     ]);
     const firstCard = page.getByRole('region', { name: 'Exclusive beats' });
     const before = await firstCard.innerText();
-    await page.waitForTimeout(1500);
-    expect(await firstCard.innerText()).not.toEqual(before); // the seconds tick
+    await expect.poll(() => firstCard.innerText(), { timeout: 3_000 }).not.toEqual(before); // the seconds tick
     const rows = vipRows(page);
     await expect.poll(() => rows.count()).toBe(VIP_PAGE);
     await page.getByText(`${VIP_PAGE} beats shown`).waitFor({ state: 'attached' });

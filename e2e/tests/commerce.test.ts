@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage, CartResponse, PurchasesResponse, User } from '@beat/shared';
 import { createAccount, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { animationsSettled, baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { payAtTestCheckout } from '../support/steps.js';
@@ -310,7 +310,7 @@ describe('accessibility', () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       expect(await axeFindings(page), path).toEqual([]);
     }
     await context.close();

@@ -16,6 +16,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import type { AdminBeat, AuthResponse, Beat, BeatPage, DownloadLink, OwnedBeats } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { until } from '../support/steps.js';
 import { writeStemsZip } from '../support/stems-zip.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -250,16 +251,6 @@ describe('large files', () => {
     const hash = createHash('sha256');
     await pipeline(createReadStream(file), hash);
     return hash.digest('hex');
-  }
-
-  async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
   }
 
   it('a 200 MB stems ZIP is saved by the browser itself: the stored bytes, without the page holding them', { timeout: 240_000 }, async () => {

@@ -10,28 +10,10 @@ import { apiLogin, demo, signIn } from '../support/accounts.js';
 import { api } from '../support/api.js';
 import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
 import { axeFindingsAt } from '../support/axe.js';
-
-interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-}
+import { mailTo } from '../support/outbox.js';
 
 let browser: Browser;
 let free: Beat;
-
-/** The newest e-mails to `to` from the development outbox, waiting until one is there. */
-async function mailTo(to: string): Promise<OutboxMessage> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await fetch(`${baseURL()}/dev/mail.json?to=${encodeURIComponent(to)}`);
-    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    if (messages[0]) return messages[0];
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function openDialog(page: Page): Promise<void> {
   await page.goto(`/beat/${free.slug}`);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import { maskName, type AuthResponse, type Beat, type BeatPage, type DownloadLink, type LibraryPage, type PurchasesResponse } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { animationsSettled, baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { payAtTestCheckout } from '../support/steps.js';
@@ -69,7 +69,7 @@ async function shoot(page: Page, name: string) {
   await mkdir(shotsDir, { recursive: true });
   for (const width of [390, 1100, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     await page.screenshot({ path: `${shotsDir}/${name}-${width}.png`, fullPage: true });
   }
 }
@@ -249,7 +249,7 @@ describe('accessibility', () => {
     await page.getByRole('heading', { name: 'My Library', level: 1 }).waitFor();
     await page.getByRole('list', { name: 'Your beats' }).getByText(beat!.beatTitle, { exact: true }).waitFor();
     await page.getByRole('list', { name: 'VIP catalog beats' }).getByRole('listitem').first().waitFor();
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     expect(await axeFindings(page)).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@
  * while the page counts them, and a visitor then hears the re-tagged preview; a file that is not audio is
  * refused with the server's own reason and changes nothing. The built-in tag is restored at the end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -29,14 +29,15 @@ async function adminApi<T>(path: string, method: 'GET' | 'DELETE' = 'GET'): Prom
 const settingsNow = () => adminApi<StoreSettings>('/api/admin/store-settings');
 const allRendered = ({ progress }: StoreSettings) => progress.rendered + progress.failed >= progress.total;
 
-async function waitForRendering(): Promise<StoreSettings> {
-  const deadline = Date.now() + RENDER_TIMEOUT_MS;
-  for (;;) {
-    const settings = await settingsNow();
-    if (allRendered(settings)) return settings;
-    if (Date.now() > deadline) throw new Error(`previews still rendering: ${JSON.stringify(settings.progress)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+function waitForRendering(): Promise<StoreSettings> {
+  return vi.waitFor(
+    async () => {
+      const settings = await settingsNow();
+      if (!allRendered(settings)) throw new Error(`previews still rendering: ${JSON.stringify(settings.progress)}`);
+      return settings;
+    },
+    { timeout: RENDER_TIMEOUT_MS, interval: 1000 },
+  );
 }
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { animationsSettled, baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
 
 
@@ -173,7 +173,7 @@ describe('prices and words on screen', () => {
       await page.goto(path);
       await ready().waitFor();
       if (path === '/cart') await page.getByLabel('Select all beats').check();
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       expect(await unformattedPrices(page), path).toEqual([]);
       expect(await visibleText(page), path).not.toMatch(/licence/i);
     }
@@ -192,7 +192,7 @@ describe('admin lists on a phone', () => {
       await page.goto(path);
       const card = page.getByRole('region', { name: new RegExp(`^${heading}`) }).first();
       await card.getByRole('cell').first().waitFor();
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       const wide = await page.evaluate(() => {
         const limit = document.documentElement.clientWidth;
         return Array.from(document.querySelectorAll<HTMLElement>('body *'))
@@ -266,7 +266,7 @@ describe('accessibility', () => {
       if (!tab || !adminPage.url().endsWith(path)) await adminPage.goto(path);
       if (tab) await adminPage.getByRole('tab', { name: tab }).click();
       await adminPage.getByRole('cell').first().waitFor();
-      await adminPage.waitForTimeout(300);
+      await animationsSettled(adminPage);
       expect(await axeFindings(adminPage), `${path} ${tab ?? ''}`).toEqual([]);
     }
     await adminPage.context().close();

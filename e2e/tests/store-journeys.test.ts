@@ -12,7 +12,7 @@ import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support
 import { baseURL, hydrated, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
-
+import { mailTo } from '../support/outbox.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,6 @@ afterAll(async () => {
 });
 
 const unique = () => randomBytes(3).toString('hex');
-
 
 async function openPage(session?: AuthResponse, viewport?: Viewport): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await newContext(browser, viewport);
@@ -40,17 +39,6 @@ async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-async function mailTo(to: string): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await fetch(`${baseURL()}/dev/mail.json?to=${encodeURIComponent(to)}`);
-    const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
-    if (messages[0]) return messages[0];
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Beats of the VIP catalog with a lease price, from the middle of the list (other files take from its ends). */

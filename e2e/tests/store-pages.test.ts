@@ -3,7 +3,7 @@
  * the side menu's footer opens each page; the admin's Markdown reaches visitors, with raw HTML shown as text and
  * unsafe links dropped; /vip plays the store's rendered video from a real <video> that loads nothing until asked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { IntroVideo, StorePage } from '@beat/shared';
 import { apiLogin, demo, signIn } from '../support/accounts.js';
@@ -36,14 +36,15 @@ async function introVideo(): Promise<IntroVideo> {
   return (await (await fetch(`${baseURL()}/api/intro-video`)).json()) as IntroVideo;
 }
 
-async function waitForIntroVideo(): Promise<IntroVideo> {
-  const deadline = Date.now() + VIDEO_TIMEOUT_MS;
-  for (;;) {
-    const intro = await introVideo();
-    if (intro.video) return intro;
-    if (Date.now() > deadline) throw new Error(`no intro video yet: ${JSON.stringify(intro)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+function waitForIntroVideo(): Promise<IntroVideo> {
+  return vi.waitFor(
+    async () => {
+      const intro = await introVideo();
+      if (!intro.video) throw new Error(`no intro video yet: ${JSON.stringify(intro)}`);
+      return intro;
+    },
+    { timeout: VIDEO_TIMEOUT_MS, interval: 1000 },
+  );
 }
 
 beforeAll(async () => {

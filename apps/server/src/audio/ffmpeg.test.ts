@@ -22,14 +22,6 @@ function ffmpegChildren(): number[] {
     .map(Number);
 }
 
-async function eventually(check: () => boolean, timeoutMs = 2000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
 
 /** A stream that produces `total` bytes of the same WAV-looking data slowly, chunk by chunk, and records its fate. */
 function slowWav(seconds: number): Readable {
@@ -116,7 +108,7 @@ describe('ffmpeg', () => {
       if (++chunks === 2) break;
     }
     expect(input.destroyed).toBe(true);
-    expect(await eventually(() => ffmpegChildren().length === 0)).toBe(true);
+    await expect.poll(() => ffmpegChildren().length === 0, { timeout: 2000, interval: 20 }).toBe(true);
   });
 
   it('stops on an AbortSignal with the signal’s reason', async () => {
@@ -130,7 +122,7 @@ describe('ffmpeg', () => {
       }
     })();
     await expect(iteration).rejects.toBe(reason);
-    expect(await eventually(() => ffmpegChildren().length === 0)).toBe(true);
+    await expect.poll(() => ffmpegChildren().length === 0, { timeout: 2000, interval: 20 }).toBe(true);
   });
 
   it('passes on a failure of the input stream itself', async () => {
@@ -170,7 +162,7 @@ describe('ffmpeg', () => {
       throw failure;
     }
     await expect(readAll(encodeMp3(failing(), { sampleRate: PCM_RATE, channels: 2, bitrateKbps: 128 }))).rejects.toBe(failure);
-    expect(await eventually(() => ffmpegChildren().length === 0)).toBe(true);
+    await expect.poll(() => ffmpegChildren().length === 0, { timeout: 2000, interval: 20 }).toBe(true);
   });
 
   it('stops the source and ffmpeg when the MP3 stream is destroyed', async () => {
@@ -187,6 +179,6 @@ describe('ffmpeg', () => {
       expect(ffmpegChildren().length).toBe(1);
       break;
     }
-    expect(await eventually(() => returned && ffmpegChildren().length === 0)).toBe(true);
+    await expect.poll(() => returned && ffmpegChildren().length === 0, { timeout: 2000, interval: 20 }).toBe(true);
   });
 });

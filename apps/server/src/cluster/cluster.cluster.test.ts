@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beats, checkouts, entitlements, jobs, mailOutbox, purchases, users, type BeatRow, type UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
@@ -80,11 +80,26 @@ function payAt(base: string, sessionId: string): Promise<Response> {
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting until ${what}`);
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
+}
+
+/** Whether every job that is due has run to its end (recurring ones are always waiting for their next time). */
+async function everyDueJobRan(): Promise<boolean> {
+  const left = await db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ['queued', 'running']), sql`${jobs.runAt} <= now()`, sql`${jobs.singletonKey} is distinct from 'recurring'`));
+  return left.length === 0;
+}
+
+/** The time on a process's clock, as each of its answers tells it. */
+async function serverTime(base: string): Promise<number> {
+  return Number((await fetch(`${base}/api/config`)).headers.get('x-server-time'));
 }
 
 describe('three processes on one PostgreSQL server, Redis and S3', () => {
@@ -156,7 +171,8 @@ describe('three processes on one PostgreSQL server, Redis and S3', () => {
     expect(checkout!.fulfilledAt).not.toBeNull();
     // One receipt, whether it is written at once or by a job.
     await until('the receipt is written', async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).length > 0, 15_000);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // No job is left that could write another.
+    await until('every job has run', everyDueJobRan, 15_000);
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).toHaveLength(1);
   });
 
@@ -205,7 +221,7 @@ describe('three processes on one PostgreSQL server, Redis and S3', () => {
     // Before the end: nothing changes, wherever the page asks.
     expect((await Promise.all([A(), B(), C()].map(nudge))).map((r) => r.body.changed)).toEqual([false, false, false]);
 
-    await new Promise((r) => setTimeout(r, endsAt.getTime() - Date.now() + 50));
+    await until("every process's clock has passed the end", async () => (await Promise.all([A(), B(), C()].map(serverTime))).every((now) => now > endsAt.getTime()), 10_000);
     const answers = await Promise.all([A(), B(), C(), A(), B(), C(), A(), B(), C()].map(nudge));
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
     // The recurring sweep may have turned it over just before (then no nudge did); never more than one change.
@@ -302,11 +318,7 @@ describe('three processes on one PostgreSQL server, Redis and S3', () => {
     expect(Number(orphans[0]!.n)).toBe(0);
 
     // The others took back the victim's jobs once their lease ran out, and every job ran to its end.
-    await until(
-      'every job has run',
-      async () => (await db().select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.status, ['queued', 'running']), sql`${jobs.runAt} <= now()`, sql`${jobs.singletonKey} is distinct from 'recurring'`))).length === 0,
-      90_000,
-    );
+    await until('every job has run', everyDueJobRan, 90_000);
     const taken = await db().select().from(jobs).where(inArray(jobs.id, heldByVictim.map((j) => j.id)));
     for (const job of taken) {
       expect(job.status).toBe('done');

@@ -40,6 +40,14 @@ async function databases(n: number): Promise<Database[]> {
   return opened;
 }
 
+/** Sessions of this database that wait for an advisory lock (the start-up lock). */
+async function waitingOnALock(database: Database): Promise<number> {
+  const { rows } = await database.db.$client.query<{ n: string }>(
+    "select count(*) as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+  );
+  return Number(rows[0]!.n);
+}
+
 describe('processes starting together on one PostgreSQL server', () => {
   it('migrate one at a time: every migration runs once and each start succeeds', async () => {
     const opened = await databases(4);
@@ -56,8 +64,8 @@ describe('processes starting together on one PostgreSQL server', () => {
       opened.map((database, i) =>
         seedIfEmpty(database, async () => {
           seeds += 1;
-          // Long enough for the others to be waiting on the lock, not past it.
-          await new Promise((r) => setTimeout(r, 300));
+          // It seeds while the others wait on the lock.
+          await expect.poll(() => waitingOnALock(database), { timeout: 10_000 }).toBe(opened.length - 1);
           await database.db.insert(users).values({ email: `seeded-${i}@example.test`, fullName: 'Seeded', passwordHash: 'x' });
         }),
       ),
@@ -184,12 +192,8 @@ describe('a stopping process (SIGTERM)', () => {
     const server = await startServerProcess({ DATABASE_URL: pgServer.url, DATA_DIR: dataDir, WORKER_CONCURRENCY: '1', TOKEN_SECRET: 'drain-test-secret-0123456789-0123456789' }, 180_000);
     started.push(server);
 
-    const deadline = Date.now() + 60_000;
-    const running = async () => (await database.db.select().from(jobs).where(eq(jobs.queue, RENDER_QUEUE)))[0]?.status === 'running';
-    while (!(await running())) {
-      if (Date.now() > deadline) throw new Error('the render job never started');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const status = async () => (await database.db.select().from(jobs).where(eq(jobs.queue, RENDER_QUEUE)))[0]?.status;
+    await expect.poll(status, { timeout: 60_000, interval: 50, message: 'the render job starts' }).toBe('running');
     const child = server.child;
     const answer = await slowRequest(server.url, () => child.kill('SIGTERM'), 500);
     // The request that was half sent when the signal came is answered in full.

@@ -8,7 +8,7 @@
  * what a client sees when the server restarts.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { messages, type AuthResponse } from '@beat/shared';
@@ -109,28 +109,41 @@ async function call(lane: Lane, op: Op): Promise<Answer> {
 const ops: Op[] = ['read', 'signup', 'cart', 'checkout'];
 const okStatus: Record<Op, number> = { read: 200, signup: 201, cart: 200, checkout: 200 };
 
-/** Every lane sends one call after another, cycling through reads and writes, until `done` settles. */
-async function trafficDuring(done: Promise<void>): Promise<Answer[]> {
+/**
+ * Every lane sends one call after another, cycling through reads and writes, until `fault` settles. The fault is
+ * given `answered(n)`, which resolves once n more calls have been answered: traffic before and after it.
+ */
+async function trafficDuring(fault: (answered: (n: number) => Promise<void>) => Promise<void>): Promise<Answer[]> {
   let over = false;
-  void done.then(() => (over = true));
   const answers: Answer[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const answered = (n: number) => new Promise<void>((resolve) => waiting.push({ count: answers.length + n, resolve }));
+  const done = fault(answered).finally(() => (over = true));
+  done.catch(() => undefined); // its failure is the test's, once the lanes have stopped
   await Promise.all(
     lanes.map(async (lane, index) => {
-      for (let i = index; !over; i++) answers.push(await call(lane, ops[i % ops.length]!));
+      for (let i = index; !over; i++) {
+        answers.push(await call(lane, ops[i % ops.length]!));
+        for (const waiter of waiting.filter((w) => w.count <= answers.length)) {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
     }),
   );
+  await done;
   return answers;
 }
 
 /** Once the database is back: the same calls succeed again (the pool may need a moment to reconnect). */
 async function waitUntilServing(): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await t.app.inject({ method: 'GET', url: '/api/beats' });
-    if (res.statusCode === 200) return;
-    if (Date.now() > deadline) throw new Error(`the app did not recover: ${res.statusCode} ${res.body}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/beats' });
+      if (res.statusCode !== 200) throw new Error(`the app did not recover: ${res.statusCode} ${res.body}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 function expectOnlySuccessOr503(answers: Answer[]): void {
@@ -168,9 +181,7 @@ async function expectConsistent(answers: Answer[]): Promise<void> {
 }
 
 async function waitForProbe(name: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!probesRun.includes(name) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  expect(probesRun).toContain(name);
+  await expect.poll(() => probesRun, { timeout: 10_000, interval: 50 }).toContain(name);
 }
 
 /** After the fault: each kind of call works again, and a job queued now runs. */
@@ -190,22 +201,23 @@ async function expectRecovered(probe: string): Promise<void> {
   expect(probesRun.filter((name) => name === probe)).toEqual([probe]);
   // The handler has run; the worker marks the job done right after.
   const statusOf = async () => (await t.deps.db.select().from(jobs).where(sql`${jobs.payload}->>'name' = ${probe}`)).map((j) => j.status);
-  const finished = Date.now() + 5_000;
-  while ((await statusOf()).join() !== 'done' && Date.now() < finished) await new Promise((r) => setTimeout(r, 20));
-  expect(await statusOf()).toEqual(['done']);
+  await expect.poll(statusOf, { timeout: 5_000, interval: 20 }).toEqual(['done']);
 
   // Every connection the fault broke went back to the pool: none stays taken (the pool would run dry after a few outages).
   const pool = (t.deps.db as unknown as { $client: pg.Pool }).$client;
-  const settled = Date.now() + 3_000;
-  while (pool.totalCount !== pool.idleCount && Date.now() < settled) await new Promise((r) => setTimeout(r, 20));
-  expect({ taken: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }).toEqual({ taken: 0, waiting: 0 });
+  await expect
+    .poll(() => ({ taken: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }), { timeout: 3_000, interval: 20 })
+    .toEqual({ taken: 0, waiting: 0 });
 }
 
 describe('the PostgreSQL server goes away in the middle of traffic', () => {
   it('restarted: calls in flight answer 503, nothing is half-written, and everything works again after', async () => {
     await enqueueJob(t.deps.db, t.clock, 'fault.probe', { name: 'before-restart' });
-    const restart = new Promise((r) => setTimeout(r, 300)).then(() => proxy.restart(1_500));
-    const answers = await trafficDuring(restart.then(() => new Promise((r) => setTimeout(r, 200))));
+    const answers = await trafficDuring(async (answered) => {
+      await answered(2 * lanes.length);
+      await proxy.restart(1_500);
+      await answered(2 * lanes.length);
+    });
 
     const byStatus = (status: number) => answers.filter((a) => a.status === status).length;
     // The fault did happen, and traffic both failed during it and succeeded around it.
@@ -219,16 +231,16 @@ describe('the PostgreSQL server goes away in the middle of traffic', () => {
   });
 
   it('every session ended by an administrator (pg_terminate_backend): the same', async () => {
-    const terminate = async () => {
-      await new Promise((r) => setTimeout(r, 300));
+    const terminate = async (answered: (n: number) => Promise<void>) => {
+      await answered(2 * lanes.length);
       const { rows } = await direct.query<{ ended: boolean }>(
         'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
         [databaseName],
       );
       expect(rows.length).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 300));
+      await answered(2 * lanes.length);
     };
-    const answers = await trafficDuring(terminate());
+    const answers = await trafficDuring(terminate);
 
     expectOnlySuccessOr503(answers);
     await expectRecovered('after-termination');

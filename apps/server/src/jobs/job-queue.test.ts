@@ -21,6 +21,16 @@ afterAll(async () => {
 const db = () => t.deps.db;
 const rowsOf = (queue: string) => db().select().from(jobs).where(eq(jobs.queue, queue)).orderBy(jobs.id);
 
+/**
+ * Queues a job of `marker` (a queue the workers also serve) behind everything, and waits until it is done. Workers
+ * claim due jobs in priority order, so once it is done every job that was due has been claimed: what did not run
+ * was not due.
+ */
+async function afterAJobQueuedLast(marker: string): Promise<void> {
+  await enqueueJob(db(), clock, marker, {}, { priority: 1000 });
+  await expect.poll(async () => (await rowsOf(marker)).every((r) => r.status === 'done'), { timeout: 5000 }).toBe(true);
+}
+
 describe('the job queue', () => {
   it('queues, claims in priority order under a lease, and completes', async () => {
     const q = newQueue();
@@ -190,13 +200,14 @@ describe('the worker', () => {
   it('keeps a recurring job scheduled: one queued at a time, run again after its interval', async () => {
     const q = newQueue();
     let runs = 0;
-    const handlers: JobHandlers = { [q]: { everyMs: 60_000, run: async () => void (runs += 1) } };
+    const marker = newQueue();
+    const handlers: JobHandlers = { [q]: { everyMs: 60_000, run: async () => void (runs += 1) }, [marker]: { run: async () => undefined } };
     const worker = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
     const second = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
     try {
       await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
       await expect.poll(async () => (await rowsOf(q)).filter((r: JobRow) => r.status === 'queued').length, { timeout: 5000 }).toBe(1);
-      await new Promise((r) => setTimeout(r, 100));
+      await afterAJobQueuedLast(marker);
       expect(runs).toBe(1); // the next run waits for its time
       clock.advance(60_000);
       await expect.poll(() => runs, { timeout: 5000 }).toBe(2);
@@ -204,7 +215,7 @@ describe('the worker', () => {
       await worker.stop();
       await second.stop();
     }
-    await db().delete(jobs).where(inArray(jobs.queue, [q]));
+    await db().delete(jobs).where(inArray(jobs.queue, [q, marker]));
   });
 
   it('does not queue a recurring job again when a worker starts while another runs it', async () => {
@@ -214,6 +225,7 @@ describe('the worker', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const marker = newQueue();
     const handlers: JobHandlers = {
       [q]: {
         everyMs: 60_000,
@@ -222,26 +234,28 @@ describe('the worker', () => {
           await held;
         },
       },
+      [marker]: { run: async () => undefined },
     };
     const worker = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
     let second: Awaited<ReturnType<typeof startJobWorker>> | undefined;
     try {
       await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
-      // A second process starts while the first runs the job: it schedules nothing, and nothing runs twice.
+      // A second process starts while the first runs the job: it schedules nothing (its start has scheduled what it
+      // would), and nothing runs twice (the first worker is busy, so the second one runs the marker).
       second = await startJobWorker(t.deps, handlers, { concurrency: 1, pollMs: 20, log: t.log });
-      await new Promise((r) => setTimeout(r, 200));
+      await afterAJobQueuedLast(marker);
       expect(runs).toBe(1);
       expect((await rowsOf(q)).map((r: JobRow) => r.status)).toEqual(['running']);
       release();
       // The run that ends queues the next, after its interval.
       await expect.poll(async () => (await rowsOf(q)).filter((r: JobRow) => r.status === 'queued').length, { timeout: 5000 }).toBe(1);
-      await new Promise((r) => setTimeout(r, 100));
+      await afterAJobQueuedLast(marker);
       expect(runs).toBe(1);
     } finally {
       release();
       await worker.stop();
       await second?.stop();
     }
-    await db().delete(jobs).where(inArray(jobs.queue, [q]));
+    await db().delete(jobs).where(inArray(jobs.queue, [q, marker]));
   });
 });

@@ -47,9 +47,7 @@ describe('preview rendering across a crash', () => {
     const first = await startServerProcess(env);
     children.push(first);
     // Kill it while it is part-way through.
-    const deadline = Date.now() + 60_000;
-    while (previewsOnDisk() < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    expect(previewsOnDisk()).toBeGreaterThanOrEqual(1);
+    await expect.poll(previewsOnDisk, { timeout: 60_000, interval: 25 }).toBeGreaterThanOrEqual(1);
     expect(previewsOnDisk()).toBeLessThan(BEATS);
     first.child.kill('SIGKILL');
     await exited(first.child);
@@ -57,9 +55,7 @@ describe('preview rendering across a crash', () => {
     const second = await startServerProcess(env);
     children.push(second);
     // Alone this takes about 20 s; with the rest of the suite on two cores, several times that.
-    const finish = Date.now() + 240_000;
-    while (previewsOnDisk() < BEATS && Date.now() < finish) await new Promise((r) => setTimeout(r, 100));
-    expect(previewsOnDisk()).toBe(BEATS);
+    await expect.poll(previewsOnDisk, { timeout: 240_000, interval: 100 }).toBe(BEATS);
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
 

@@ -42,9 +42,8 @@ describe('two server processes on one PostgreSQL server', () => {
     children.push(...servers);
 
     const db = database.db;
-    const deadline = Date.now() + 200_000;
     const doneCount = async () => (await db.select().from(jobs).where(eq(jobs.queue, RENDER_QUEUE))).filter((j) => j.status === 'done').length;
-    while ((await doneCount()) < BEATS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(doneCount, { timeout: 200_000, interval: 200 }).toBe(BEATS);
     for (const s of servers) s.child.kill('SIGTERM');
     for (const s of servers) expect(await exited(s.child)).toBe(0);
 

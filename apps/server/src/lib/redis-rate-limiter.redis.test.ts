@@ -93,8 +93,8 @@ describe('two processes on one Redis', () => {
     const rule = windowRule(1, 1000);
     await a.hit(rule, 'k');
     expect(await refusal(b.hit(rule, 'k'))).not.toBeNull();
-    await sleep(1100);
-    expect(await refusal(b.hit(rule, 'k'))).toBeNull();
+    // Redis ends the window by its own clock: a hit is let through within a few seconds.
+    await expect.poll(() => refusal(b.hit(rule, 'k')), { timeout: 5_000, interval: 100 }).toBeNull();
     expect(await refusal(a.hit(rule, 'k'))).not.toBeNull();
   });
 

@@ -1,4 +1,5 @@
 /** Test helpers for the account calls: read the outbox, pull the code out of a message. */
+import { vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.js';
 import { readableMail } from '../../adapters/mail/mail-secrets.js';
@@ -13,14 +14,15 @@ export async function mailsTo(t: TestApp, to: string): Promise<OutboxMessage[]> 
 }
 
 /** Codes are written and mailed after /sendotp answers: wait until the `count`-th message to `to` is there. */
-export async function waitForMail(t: TestApp, to: string, count = 1, timeoutMs = 5_000): Promise<OutboxMessage> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const rows = await mailsTo(t, to);
-    if (rows.length >= count) return rows[0]!;
-    if (performance.now() > deadline) throw new Error(`no message #${count} to ${to} within ${timeoutMs} ms (have ${rows.length})`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function waitForMail(t: TestApp, to: string, count = 1, timeoutMs = 5_000): Promise<OutboxMessage> {
+  return vi.waitFor(
+    async () => {
+      const rows = await mailsTo(t, to);
+      if (rows.length < count) throw new Error(`no message #${count} to ${to} within ${timeoutMs} ms (have ${rows.length})`);
+      return rows[0]!;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 export function codeIn(message: Pick<OutboxMessage, 'text'>): string {

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import type { AuthResponse, BeatPage } from '@beat/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/env.js';
 import { openDatabase, type Database } from '../../db/client.js';
-import { watchCatalogVersion, type CatalogVersion } from '../../db/catalog-version.js';
+import { watchCatalogVersion, type CatalogVersion, type CatalogVersionLog } from '../../db/catalog-version.js';
 import { finishedWrites } from '../../db/finished-writes.js';
 import { beats, users } from '../../db/schema.js';
 import { createLocalStorage } from '../../adapters/storage/local-storage.js';
@@ -64,11 +64,11 @@ let beatId = '';
 
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TOKEN_SECRET: 'shared-secret-of-the-two-processes-0123456789', LOG_LEVEL: 'silent' });
 
-async function startProcess(migrate: boolean): Promise<Process> {
+async function startProcess(migrate: boolean, log: CatalogVersionLog = serverLog): Promise<Process> {
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
   if (migrate) await database.migrate();
   const announcements = new Announcements();
-  const version = watchCatalogVersion(database.db, { log: serverLog, deliver: announcements.deliver, retryMinMs: 50, retryMaxMs: 200 });
+  const version = watchCatalogVersion(database.db, { log, deliver: announcements.deliver, retryMinMs: 50, retryMaxMs: 200 });
   const app = await buildApp(createDeps(config, database, createLocalStorage(path.join(dataDir, 'files'))), {
     loggerInstance: serverLog,
     catalogVersion: version,
@@ -79,11 +79,30 @@ async function startProcess(migrate: boolean): Promise<Process> {
 
 async function until(what: string, holds: () => Promise<boolean> | boolean, deadlineMs = 5_000): Promise<number> {
   const started = performance.now();
-  while (!(await holds())) {
-    if (performance.now() - started > deadlineMs) throw new Error(`${what}: not within ${deadlineMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await holds())) throw new Error(`${what}: not within ${deadlineMs} ms`);
+    },
+    { timeout: deadlineMs, interval: 5 },
+  );
   return performance.now() - started;
+}
+
+/** The catalog version's attempts to connect its listening connection (of every process here), from now on. */
+function listenAttempts() {
+  const connect = vi.spyOn(pg.Client.prototype, 'connect');
+  const ours = () =>
+    connect.mock.contexts.flatMap((client, i) =>
+      (client as unknown as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name === 'beat-market catalog version' ? [i] : [],
+    );
+  return {
+    made: () => ours().length,
+    failed: () => ours().filter((i) => connect.mock.settledResults[i]?.type === 'rejected').length,
+    /** Whether the socket of every attempt made so far is closed. */
+    closed: () =>
+      ours().every((i) => (connect.mock.contexts[i] as unknown as { connection: { stream: { destroyed: boolean } } }).connection.stream.destroyed),
+    stop: () => connect.mockRestore(),
+  };
 }
 
 /** Backends of this database that listen for the catalog's version. */
@@ -225,7 +244,12 @@ describe('the listening connection', () => {
     await renameElsewhere('Written While Deaf');
     for (const p of processes) expect(await titles(p.app)).toEqual(['Written While Deaf']);
     // Several attempts fail meanwhile (connections are refused); responses stay correct.
-    await new Promise((r) => setTimeout(r, 400));
+    const attempts = listenAttempts();
+    try {
+      await until('several attempts to listen again fail', () => attempts.failed() >= 2 * processes.length, 5_000);
+    } finally {
+      attempts.stop();
+    }
     await renameElsewhere('Still Deaf');
     for (const p of processes) {
       expect(p.version.listening).toBe(false);
@@ -261,14 +285,21 @@ describe('the listening connection', () => {
   });
 
   it('is closed with the app and never made again', async () => {
-    const extra = await startProcess(false);
+    const said: string[] = [];
+    const extra = await startProcess(false, { info: (_obj, msg) => said.push(msg), warn: (_obj, msg) => said.push(msg) });
     await until('the extra process listens', () => extra.version.listening);
     expect(await listeners()).toBe(3);
-    await extra.app.close();
-    expect(extra.version.listening).toBe(false);
-    await until('its connection is gone', async () => (await listeners()) === 2);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await listeners()).toBe(2);
+    const attempts = listenAttempts();
+    try {
+      await extra.app.close();
+      expect(extra.version.listening).toBe(false);
+      // Its connection has ended (close waits for that): a loss taken for one would have been told at once.
+      expect(said).toEqual([]);
+      await until('its connection is gone', async () => (await listeners()) === 2);
+      expect(attempts.made()).toBe(0);
+    } finally {
+      attempts.stop();
+    }
     // Closed, it still answers correctly (it asks the database).
     expect(await extra.version.current()).toBeGreaterThan(0);
     await extra.database.close();
@@ -276,10 +307,16 @@ describe('the listening connection', () => {
     // Closed while still connecting: the connection it was making is ended too.
     const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
     const early = watchCatalogVersion(database.db, { log: serverLog });
-    early.start();
-    await early.close();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await listeners()).toBe(2);
+    const attempt = listenAttempts();
+    try {
+      early.start();
+      await early.close();
+      expect(attempt.made()).toBe(1);
+      await until('the connection it was making is closed', () => attempt.closed());
+    } finally {
+      attempt.stop();
+    }
+    await until('no backend is left of it', async () => (await listeners()) === 2);
     await database.close();
   });
 });

@@ -184,9 +184,7 @@ describe('a write is visible in the very next catalog answer', () => {
     try {
       // The job's own bookkeeping comes after its write has returned: once it is done, the write is this process's past.
       const swept = async () => (await t.deps.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.queue, COUNTDOWN_QUEUE))).some((j) => j.status === 'done');
-      const deadline = Date.now() + 10_000;
-      while (!(await swept()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-      expect(await swept()).toBe(true);
+      await expect.poll(swept, { timeout: 10_000, interval: 10 }).toBe(true);
       expect(await titles('type=Exclusive&q=swept%20by')).toEqual([]);
       expect(await titles('type=Non-Exclusive&q=swept%20by')).toEqual(['Swept By The Job']);
     } finally {

@@ -1,10 +1,10 @@
 /** Exclusives turn into Non-Exclusive at the lease price once the server's clock passes their end time — by a nudge or on their own. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { ChangeBeatTypeResponse } from '@beat/shared';
-import { beats, type BeatRow } from '../../db/schema.js';
+import { beats, jobs, type BeatRow } from '../../db/schema.js';
 import { createBeat, createTestApp, fixedClock, type TestApp } from '../../test/helper.js';
-import { countdownJobHandlers } from './countdown.job.js';
+import { COUNTDOWN_QUEUE, countdownJobHandlers } from './countdown.job.js';
 import { startJobWorker } from '../../jobs/job-worker.js';
 import { turnOverEndedExclusives } from './countdown.service.js';
 
@@ -85,10 +85,16 @@ describe('the background job', () => {
   });
 
   it('runs on its own as a recurring job once a worker is started, and stops when asked', async () => {
+    /** Who ran the sweeps that finished at or after `since` (the clock only moves when the test moves it). */
+    const sweepersSince = async (since: Date) =>
+      (await t.deps.db.select().from(jobs).where(and(eq(jobs.queue, COUNTDOWN_QUEUE), eq(jobs.status, 'done'), gte(jobs.finishedAt, since)))).map(
+        (job) => job.lockedBy,
+      );
     const beat = await exclusive({ countdownEndTime: minutes(1) });
     const job = await startJobWorker(t.deps, countdownJobHandlers(t.deps, t.log, 25), { concurrency: 1, pollMs: 25, log: t.log });
     try {
-      await new Promise((r) => setTimeout(r, 120));
+      // The first sweep runs at once: the beat's end is still a minute away.
+      await expect.poll(() => sweepersSince(clock.now()), { timeout: 3000, interval: 25 }).toContain(job.id);
       expect((await reload(beat)).beatType).toBe('Exclusive');
       clock.set(minutes(1));
       await expect.poll(async () => (await reload(beat)).beatType, { timeout: 3000, interval: 25 }).toBe('Non-Exclusive');
@@ -96,11 +102,18 @@ describe('the background job', () => {
     } finally {
       await job.stop();
     }
-    // Stopped: a beat that ends later stays as it is.
+    // Stopped: a beat that ends later stays as it is, and the sweep that falls due waits for the next worker.
     const later = await exclusive({ countdownEndTime: minutes(1) });
     clock.set(minutes(2));
-    await new Promise((r) => setTimeout(r, 150));
+    const due = clock.now();
     expect((await reload(later)).beatType).toBe('Exclusive');
+    const next = await startJobWorker(t.deps, countdownJobHandlers(t.deps, t.log, 25), { concurrency: 1, pollMs: 25, log: t.log });
+    try {
+      await expect.poll(() => sweepersSince(due), { timeout: 3000, interval: 25 }).toEqual([next.id]);
+      expect((await reload(later)).beatType).toBe('Non-Exclusive');
+    } finally {
+      await next.stop();
+    }
   });
 });
 

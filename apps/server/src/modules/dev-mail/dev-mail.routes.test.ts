@@ -15,8 +15,9 @@ beforeAll(async () => {
     ['second@example.test', 'Second message'],
   ] as const) {
     await t.deps.mailer.send({ to, ...renderEmail({ subject, heading: subject, paragraphs: ['Hello <there>'] }) });
-    await new Promise((r) => setTimeout(r, 5));
   }
+  // Written a minute apart, so that "newest first" has one answer.
+  await t.deps.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(mailOutbox.to, 'first@example.test'));
 });
 afterAll(async () => {
   await t.close();

@@ -64,4 +64,38 @@ describe('the code form', () => {
     expect(screen.getByText('Resend OTP in 60s')).toBeTruthy();
     expect(resend().disabled).toBe(true);
   });
+
+  it('keeps the resend open after the server refuses it, and counts down again once a later one is sent', async () => {
+    let sends = 0;
+    vi.mocked(fetch).mockImplementation(async (path) => {
+      if (path !== '/sendotp') return jsonResponse({ resetToken: 'reset-token' });
+      sends += 1;
+      return sends === 1 ? jsonResponse({ message: 'Too many code requests. Please try again in 12 seconds.' }, 429) : jsonResponse({ message: 'sent' });
+    });
+    vi.useFakeTimers();
+    renderWithProviders(<OtpForm email="ada@example.com" onVerified={() => {}} />, { route: '/otpverification' });
+    const resend = () => screen.getByRole('button', { name: 'Resend OTP' }) as HTMLButtonElement;
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(resend().disabled).toBe(false);
+
+    fireEvent.click(resend());
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByText('Too many code requests. Please try again in 12 seconds.')).toBeTruthy();
+    expect(screen.getByText('You can now resend the OTP.')).toBeTruthy();
+    expect(resend().disabled).toBe(false);
+
+    // The server's minute is over.
+    act(() => vi.advanceTimersByTime(12_000));
+    fireEvent.click(resend());
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByText('OTP resent successfully')).toBeTruthy();
+    expect(calls()).toEqual([
+      ['/sendotp', { email: 'ada@example.com' }],
+      ['/sendotp', { email: 'ada@example.com' }],
+    ]);
+    expect(screen.getByText('Resend OTP in 60s')).toBeTruthy();
+    expect(resend().disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByText('Resend OTP in 59s')).toBeTruthy();
+  });
 });
