@@ -26,10 +26,8 @@ if (kept.length) {
   console.warn(`Beat Market: the sources of ${labels(kept)} changed since the build, and without the dev dependencies the existing build is served (npm run build updates it).`);
 }
 
-// The server runs as a child process so that its environment can carry the C library's memory settings
-// (server-memory-env.mjs): glibc reads them only when a process starts, and without them the threads that compress
-// large responses keep their freed memory, about 100 MB more resident memory at 100,000 beats
-// (docs/decisions/0018-embedded-database-memory.md).
+// The server runs as a child process so that its environment can carry V8's young-generation size
+// (server-memory-env.mjs): V8 reads it only when a process starts (docs/decisions/0018-embedded-database-memory.md).
 // It shares this process's group, output and exit status; a stop signal is passed on as SIGTERM, which the server
 // answers once (a terminal's Ctrl-C reaches both processes, and a second SIGINT would cut the server's checkpoint short).
 const server = spawn(process.execPath, [...process.execArgv, path.join(parts.server.dir, 'dist/server.js')], {

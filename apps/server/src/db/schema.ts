@@ -159,9 +159,6 @@ export const beats = pgTable(
      * beat_slug_history.
      */
     slug: text('slug').notNull().$default(() => ''),
-    // The table also has `answer_row`: the columns a beat's response shows as one JSON value, written by the database on
-    // every insert and update (docs/decisions/0015-query-plans.md#stored-answer-rows). It is not mapped here, so that a
-    // select of whole rows (the full catalog's 100,000) does not read it; `beatDtoJsonRow` (beat-dto.ts) does.
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,22 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { SEMI_SPACE_MB, serverMemoryEnv } from '../../../../scripts/server-memory-env.mjs';
 
 describe('serverMemoryEnv', () => {
-  it('fixes two arenas, 4 MB and 8 MB thresholds and an 8 MB semi-space by default', () => {
-    expect(serverMemoryEnv({})).toEqual({
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '4194304',
-      MALLOC_TRIM_THRESHOLD_: '8388608',
-      NODE_OPTIONS: '--max-semi-space-size=8',
-    });
+  it('gives an 8 MB semi-space by default and leaves the C library as it is', () => {
+    expect(serverMemoryEnv({})).toEqual({ NODE_OPTIONS: '--max-semi-space-size=8' });
   });
 
   it('keeps what the environment already says', () => {
-    expect(serverMemoryEnv({ MALLOC_ARENA_MAX: '8', MALLOC_TRIM_THRESHOLD_: '131072', NODE_OPTIONS: '--max-semi-space-size=32' })).toEqual({
-      MALLOC_ARENA_MAX: '8',
-      MALLOC_MMAP_THRESHOLD_: '4194304',
-      MALLOC_TRIM_THRESHOLD_: '131072',
-      NODE_OPTIONS: '--max-semi-space-size=32',
-    });
+    expect(serverMemoryEnv({ NODE_OPTIONS: '--max-semi-space-size=32' })).toEqual({ NODE_OPTIONS: '--max-semi-space-size=32' });
     expect(serverMemoryEnv({ NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe('--enable-source-maps --max-semi-space-size=8');
   });
 

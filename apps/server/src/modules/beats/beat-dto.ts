@@ -1,8 +1,6 @@
 /** A beat row as the API shows it. Download links name protected routes; only the tagged preview and its waveform are public. */
-import { sql } from 'drizzle-orm';
 import type { Beat } from '@beat/shared';
 import { beats, type BeatRow } from '../../db/schema.js';
-import { storedJsonRow } from '../../db/json-row.js';
 import { previewLink, waveformLink } from './preview-links.js';
 
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
@@ -35,12 +33,6 @@ export const beatDtoColumns = {
 };
 
 export type BeatDtoRow = Pick<BeatRow, keyof typeof beatDtoColumns>;
-
-/**
- * The same columns as one JSON value a row, as the database keeps it (`beats.answer_row`, migration 0020): for the long
- * lists (a buyer's leases, their favourites; docs/decisions/0015-query-plans.md#stored-answer-rows).
- */
-export const beatDtoJsonRow = storedJsonRow(sql`${beats}.answer_row`, beatDtoColumns);
 
 export function toBeatDto(row: BeatDtoRow): Beat {
   const files = `/api/beats/${row.id}/files`;

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { beats, favorites, type BeatRow } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { getBeat } from '../beats/beats.service.js';
-import { beatDtoJsonRow, type BeatDtoRow } from '../beats/beat-dto.js';
+import { beatDtoColumns, type BeatDtoRow } from '../beats/beat-dto.js';
 import { jsonRows } from '../../db/json-row.js';
 import { isListed } from '../beats/listing.js';
 
@@ -24,9 +24,9 @@ export async function removeFavorite(deps: Deps, userId: string, beatId: string)
 /** Newest first, as one JSON value: a user may keep hundreds (docs/decisions/0015-query-plans.md#output-bound-lists). */
 export async function listFavorites(deps: Deps, userId: string): Promise<BeatDtoRow[]> {
   const [all] = await deps.db
-    .select({ rows: jsonRows({ beat: beatDtoJsonRow }, desc(favorites.createdAt)) })
+    .select({ rows: jsonRows(beatDtoColumns, desc(favorites.createdAt)) })
     .from(favorites)
     .innerJoin(beats, eq(beats.id, favorites.beatId))
     .where(and(eq(favorites.userId, userId), isListed));
-  return all!.rows.map((row) => row.beat);
+  return all!.rows;
 }

@@ -9,7 +9,7 @@ import { formatUsDate, formatUsd } from '../offers/offers.js';
 import type { LicenceInput } from './licence-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import { beatDtoJsonRow, centsToDollars, toBeatDto, type BeatDtoRow } from '../beats/beat-dto.js';
+import { beatDtoColumns, centsToDollars, toBeatDto, type BeatDtoRow } from '../beats/beat-dto.js';
 import { jsonRows } from '../../db/json-row.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
 import { licenceStatus, licenseVerifyUrl } from '../licences/licence-verify.service.js';
@@ -156,14 +156,14 @@ export async function listPurchasedBeats(
   if (!page.limit) {
     // The whole list: one JSON value (docs/decisions/0015-query-plans.md#output-bound-lists).
     const [all] = await deps.db
-      .select({ rows: jsonRows({ beat: beatDtoJsonRow, id: purchases.id, purchasedAt: purchases.purchasedAt }, ...order) })
+      .select({ rows: jsonRows({ ...beatDtoColumns, purchaseId: purchases.id, boughtAt: purchases.purchasedAt }, ...order) })
       .from(purchases)
       .innerJoin(beats, eq(beats.id, purchases.beatId))
       .where(where);
-    return { beats: all!.rows.map(({ beat, ...purchase }) => toPurchasedBeat(beat, purchase)), nextCursor: null };
+    return { beats: all!.rows.map((row) => toPurchasedBeat(row, { id: row.purchaseId, purchasedAt: row.boughtAt })), nextCursor: null };
   }
   const rows = await deps.db
-    .select({ beat: beatDtoJsonRow, purchase: { id: purchases.id, purchasedAt: purchases.purchasedAt }, key: purchaseKeyText })
+    .select({ beat: beatDtoColumns, purchase: { id: purchases.id, purchasedAt: purchases.purchasedAt }, key: purchaseKeyText })
     .from(purchases)
     .innerJoin(beats, eq(beats.id, purchases.beatId))
     .where(where)
