@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { toBeatDto } from '../beats/beat-dto.js';
 import { searchPattern } from '../beats/beats.service.js';
-import { beatSnapshot, recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { beatSnapshot, changeRecord, recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { discardBeatFiles, UPLOAD_PREFIX, type BeatForm } from './beat-uploads.js';
 import { countBeatMatches } from './beat-search-counts.js';
 import { listTotals } from './daily-totals.js';
@@ -244,13 +244,7 @@ export async function updateAdminBeat(deps: Deps, actor: AuditActor, beatId: str
         wav && before.wavKey,
         stems && before.stemsKey,
       ].filter((k): k is string => typeof k === 'string');
-      await recordAudit(tx, actor, now, {
-        action: 'beat.update',
-        targetType: 'beat',
-        targetId: beatId,
-        before: beatSnapshot(before),
-        after: beatSnapshot(after!),
-      });
+      await recordAudit(tx, actor, now, changeRecord('beat.update', 'beat', beatId, beatSnapshot, before, after!));
       return after!;
     });
   } catch (error) {
@@ -285,13 +279,7 @@ export async function setBeatPublished(deps: Deps, actor: AuditActor, beatId: st
     const before = await lockBeat(tx, beatId);
     if (before.published === published) return before;
     const [after] = await tx.update(beats).set({ published, updatedAt: now }).where(eq(beats.id, beatId)).returning();
-    await recordAudit(tx, actor, now, {
-      action: published ? 'beat.publish' : 'beat.unpublish',
-      targetType: 'beat',
-      targetId: beatId,
-      before: beatSnapshot(before),
-      after: beatSnapshot(after!),
-    });
+    await recordAudit(tx, actor, now, changeRecord(published ? 'beat.publish' : 'beat.unpublish', 'beat', beatId, beatSnapshot, before, after!));
     return after!;
   });
 }
@@ -309,13 +297,7 @@ export async function deleteAdminBeat(deps: Deps, actor: AuditActor, beatId: str
       .set({ published: false, deletedAt: now, updatedAt: now })
       .where(eq(beats.id, beatId))
       .returning();
-    await recordAudit(tx, actor, now, {
-      action: 'beat.delete',
-      targetType: 'beat',
-      targetId: beatId,
-      before: beatSnapshot(before),
-      after: beatSnapshot(after!),
-    });
+    await recordAudit(tx, actor, now, changeRecord('beat.delete', 'beat', beatId, beatSnapshot, before, after!));
   });
 }
 

@@ -12,7 +12,7 @@ import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
-import { recordAudit, userSnapshot, type AuditActor } from '../audit/audit.service.js';
+import { changeRecord, recordAudit, userSnapshot, type AuditActor } from '../audit/audit.service.js';
 import { listTotals } from './daily-totals.js';
 
 export const adminLimits = {
@@ -183,13 +183,7 @@ export async function updateUser(deps: Deps, actor: AuditActor, userId: string, 
       })
       .where(eq(users.id, userId))
       .returning();
-    await recordAudit(tx, actor, now, {
-      action: 'user.update',
-      targetType: 'user',
-      targetId: userId,
-      before: userSnapshot(before),
-      after: userSnapshot(after!),
-    });
+    await recordAudit(tx, actor, now, changeRecord('user.update', 'user', userId, userSnapshot, before, after!));
     return after!;
   });
 }
@@ -200,13 +194,7 @@ export async function promoteToVip(deps: Deps, actor: AuditActor, userId: string
     const before = await lockUser(tx, userId);
     if (before.userType === 'vipUser') throw conflict('This user is already a VIP member.');
     const [after] = await tx.update(users).set({ userType: 'vipUser', updatedAt: now }).where(eq(users.id, userId)).returning();
-    await recordAudit(tx, actor, now, {
-      action: 'user.promote',
-      targetType: 'user',
-      targetId: userId,
-      before: userSnapshot(before),
-      after: userSnapshot(after!),
-    });
+    await recordAudit(tx, actor, now, changeRecord('user.promote', 'user', userId, userSnapshot, before, after!));
     return after!;
   });
 }

@@ -62,6 +62,18 @@ export async function recordAudit(db: Db | Tx, actor: AuditActor, at: Date, reco
   });
 }
 
+/** An edit's record: the target as it was and as it became, both kept through the same snapshot. */
+export function changeRecord<Row>(
+  action: AuditAction,
+  targetType: AuditRecord['targetType'],
+  targetId: string,
+  snapshot: (row: Row) => unknown,
+  before: Row,
+  after: Row,
+): AuditRecord {
+  return { action, targetType, targetId, before: snapshot(before), after: snapshot(after) };
+}
+
 /** What the log keeps of a beat: the fields an admin edits, never more. */
 export function beatSnapshot(beat: BeatRow) {
   return {

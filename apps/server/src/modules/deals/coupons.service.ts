@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import type { Db, Tx } from '../../db/client.js';
 import { couponRedemptions, coupons, storeSettings, type CouponRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { changeRecord, recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { readStoreSettings } from '../previews/tag.js';
 
@@ -158,13 +158,7 @@ export async function updateCoupon(deps: Deps, actor: AuditActor, couponId: stri
         .set({ ...columnsOf(input), updatedAt: now })
         .where(eq(coupons.id, couponId))
         .returning();
-      await recordAudit(tx, actor, now, {
-        action: 'coupon.update',
-        targetType: 'coupon',
-        targetId: couponId,
-        before: couponSnapshot(before),
-        after: couponSnapshot(after!),
-      });
+      await recordAudit(tx, actor, now, changeRecord('coupon.update', 'coupon', couponId, couponSnapshot, before, after!));
       return after!;
     });
     return viewOf(deps, row);
