@@ -243,10 +243,8 @@ export const analyticsRangeQuery = z.object({
     .default(30),
 });
 
-/** One point per UTC day, oldest first; `date` is YYYY-MM-DD. */
-export const analyticsDailyPoint = z.object({
-  date: z.string(),
-  revenue: z.number(),
+/** The counts a day and the whole range both report, in the order they are sent. */
+const analyticsCounts = {
   beatPurchase: z.number().int(),
   stems: z.number().int(),
   exclusive: z.number().int(),
@@ -257,8 +255,15 @@ export const analyticsDailyPoint = z.object({
   downloads: z.number().int(),
   creditsSpent: z.number().int(),
   favourites: z.number().int(),
-  /** Average length of the sessions that ended that day, in seconds (0 when none did). */
+  /** Average length of the sessions that ended in the day or range, in seconds (0 when none did). */
   avgSessionSeconds: z.number(),
+};
+
+/** One point per UTC day, oldest first; `date` is YYYY-MM-DD. */
+export const analyticsDailyPoint = z.object({
+  date: z.string(),
+  revenue: z.number(),
+  ...analyticsCounts,
 });
 export type AnalyticsDailyPoint = z.infer<typeof analyticsDailyPoint>;
 
@@ -269,17 +274,7 @@ export const analyticsOverviewResponse = z.object({
   totals: z.object({
     revenue: z.number(),
     sales: z.number().int(),
-    beatPurchase: z.number().int(),
-    stems: z.number().int(),
-    exclusive: z.number().int(),
-    vipPlan: z.number().int(),
-    beatsSold: z.number().int(),
-    newUsers: z.number().int(),
-    plays: z.number().int(),
-    downloads: z.number().int(),
-    creditsSpent: z.number().int(),
-    favourites: z.number().int(),
-    avgSessionSeconds: z.number(),
+    ...analyticsCounts,
   }),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewResponse>;
