@@ -137,6 +137,15 @@ function describe(random: Random, tags: string[]): { musicalKey: MusicalKey; moo
   return { musicalKey, moods: moods.filter((mood) => chosen.has(mood)) };
 }
 
+/** What every beat gets, drawn in the same order whatever its kind so the seeded catalog stays what it was. */
+function basics(random: Random, describing: Random, used: Set<string>, trackIndex: number) {
+  const title = uniqueTitle(random, used);
+  const artistName = random.pick(artists);
+  const category = random.pick(categories);
+  const tags = tagsFor(random);
+  return { title, artistName, category, bpm: trackBpm(trackIndex), tags, ...describe(describing, tags) };
+}
+
 export function* catalogEntries(options: CatalogOptions): Generator<CatalogEntry> {
   const random = createRandom(options.seed ?? 20261121);
   const describing = createRandom((options.seed ?? 20261121) + 1);
@@ -145,17 +154,8 @@ export function* catalogEntries(options: CatalogOptions): Generator<CatalogEntry
 
   for (let i = 0; i < options.exclusive; i++) {
     const trackIndex = stemTracks[i % stemTracks.length]!;
-    const title = uniqueTitle(random, used);
-    const artistName = random.pick(artists);
-    const category = random.pick(categories);
-    const tags = tagsFor(random);
     yield {
-      title,
-      artistName,
-      category,
-      bpm: trackBpm(trackIndex),
-      tags,
-      ...describe(describing, tags),
+      ...basics(random, describing, used, trackIndex),
       priceCents: random.pick(exclusivePrices),
       beatType: 'Exclusive',
       releaseDate: new Date(options.now.getTime() - random.int(1, 20) * day),
@@ -166,17 +166,8 @@ export function* catalogEntries(options: CatalogOptions): Generator<CatalogEntry
   }
   for (let i = 0; i < options.nonExclusive; i++) {
     const trackIndex = i % options.tracks;
-    const title = uniqueTitle(random, used);
-    const artistName = random.pick(artists);
-    const category = random.pick(categories);
-    const tags = tagsFor(random);
     yield {
-      title,
-      artistName,
-      category,
-      bpm: trackBpm(trackIndex),
-      tags,
-      ...describe(describing, tags),
+      ...basics(random, describing, used, trackIndex),
       // Most VIP catalog beats carry an MP3 lease price; some are reached only through VIP or a credit (docs/product/catalog-and-search.md#demo-store).
       priceCents: random.chance(0.8) ? random.pick(leasePrices) : null,
       beatType: 'Non-Exclusive',
