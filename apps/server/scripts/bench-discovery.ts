@@ -15,18 +15,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import { beatSorts, categories, moods, musicalKeys, type BeatSort } from '@beat/shared';
-import { loadConfig } from '../src/config/env.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { beats, plays } from '../src/db/schema.js';
 import type { Deps } from '../src/deps.js';
-import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
-import { createDeps } from '../src/runtime.js';
-import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
 import { createRandom, type Random } from '../src/seed/catalog-data.js';
 import { listBeatPage } from '../src/modules/beats/beats.service.js';
 import type { CatalogFilters } from '../src/modules/beats/catalog-filters.js';
 import { catalogFacets } from '../src/modules/beats/facets.service.js';
 import { refreshPopularity } from '../src/modules/beats/popularity.service.js';
+import { benchDeps, seedBenchCatalog } from './bench-catalog.js';
 import type { Goal } from './bench-goal.js';
 
 export const PAGE_P50_MS = 10;
@@ -154,8 +151,7 @@ function summarise(label: string, t: DiscoveryTimings) {
 export async function discoveryGoals(database: Database, label: string): Promise<Goal[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beat-bench-discovery-'));
   try {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-    const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')));
+    const deps = benchDeps(database, dataDir);
     await seedRecentPlays(database, deps);
     const s = summarise(label, await timeDiscovery(deps));
     return [
@@ -179,18 +175,8 @@ async function main() {
     await database.migrate();
     const [seeded] = await database.db.select({ n: count() }).from(beats);
     if ((seeded?.n ?? 0) === 0) {
-      const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-      const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')));
-      const tracks: TrackFiles[] = Array.from({ length: 24 }, (_, i) => ({
-        mp3Key: `audio/bench/${i}.mp3`,
-        wavKey: `audio/bench/${i}.wav`,
-        stemsKey: i % 2 === 0 ? `audio/bench/${i}.zip` : null,
-        durationSeconds: 30,
-      }));
-      const started = Date.now();
-      await insertCatalog(deps, tracks, { nonExclusive: beatCount - 100, exclusive: 100, batchSize: 2000 });
-      await database.db.execute(`update beats set preview_key = replace(mp3_key, '.mp3', '-preview.mp3'), preview_render_key = 'bench', audio_state = 'ready'`);
-      console.log(`Seeded ${beatCount.toLocaleString('en-US')} beats in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const deps = benchDeps(database, dataDir);
+      await seedBenchCatalog(deps, database, beatCount);
     }
     const goals = await discoveryGoals(database, label);
     for (const g of goals) console.log(`  goal ${g.goal}: ${g.what}: ${g.value} (target ${g.target}) ${g.pass ? 'PASS' : 'FAIL'}`);

@@ -12,13 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config/env.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import type { Deps } from '../src/deps.js';
-import { createLocalStorage } from '../src/adapters/storage/local-storage.js';
-import { createDeps } from '../src/runtime.js';
-import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
 import { authenticate, isSessionActive, startSession } from '../src/modules/auth/auth.service.js';
 import { countVipCatalog, getBeat, listBeatPage } from '../src/modules/beats/beats.service.js';
 import { listAdminBeats } from '../src/modules/admin/admin-beats.service.js';
@@ -32,6 +28,7 @@ import { cartCount, listCart, listStemsCart } from '../src/modules/cart/cart.ser
 import { ownedBeats, rightsForBeatId } from '../src/modules/entitlements/entitlements.service.js';
 import { turnOverEndedExclusives } from '../src/modules/countdown/countdown.service.js';
 import { pruneExpiredRecords } from '../src/modules/retention/retention.service.js';
+import { benchDeps, seedBenchCatalog } from './bench-catalog.js';
 import type { Goal } from './bench-goal.js';
 
 export const QUERY_BUDGET_MS = 10;
@@ -340,8 +337,7 @@ export async function benchQueries(deps: Deps, database: Database, title = `Prod
 export async function queryGoals(database: Database, label: string): Promise<Goal[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beat-bench-queries-'));
   try {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-    const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')));
+    const deps = benchDeps(database, dataDir);
     const timings = await benchQueries(deps, database, `Product queries (${label})`);
     const slowest = timings.reduce((a, b) => (b.p50 > a.p50 ? b : a));
     const target = `≤ ${QUERY_BUDGET_MS} ms`;
@@ -366,12 +362,11 @@ async function main() {
   const keptDir = process.env.BENCH_DATA_DIR;
   const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'beat-bench-queries-'));
   const url = process.env.BENCH_DATABASE_URL;
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
   const database = await openDatabase(url ? { url } : { pgliteDir: path.join(dataDir, 'db') });
   const title = `Product queries, ${database.kind === 'pglite' ? 'embedded database (PGlite)' : 'PostgreSQL server'}`;
   try {
     await database.migrate();
-    const deps = createDeps(config, database, createLocalStorage(path.join(dataDir, 'files')));
+    const deps = benchDeps(database, dataDir);
     const [seeded] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, COLLECTOR_EMAIL)).limit(1);
     let timings: QueryTiming[];
     if (seeded) {
@@ -379,16 +374,7 @@ async function main() {
       timings = await timeProductQueries(deps);
       printQueryTimings(title, timings);
     } else {
-      const tracks: TrackFiles[] = Array.from({ length: 24 }, (_, i) => ({
-        mp3Key: `audio/bench/${i}.mp3`,
-        wavKey: `audio/bench/${i}.wav`,
-        stemsKey: i % 2 === 0 ? `audio/bench/${i}.zip` : null,
-        durationSeconds: 30,
-      }));
-      const started = Date.now();
-      await insertCatalog(deps, tracks, { nonExclusive: beatCount - 100, exclusive: 100, batchSize: 2000 });
-      await database.db.execute(`update beats set preview_key = replace(mp3_key, '.mp3', '-preview.mp3'), preview_render_key = 'bench', audio_state = 'ready'`);
-      console.log(`Seeded ${beatCount.toLocaleString('en-US')} beats in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      await seedBenchCatalog(deps, database, beatCount);
       timings = await benchQueries(deps, database, title);
     }
     if (timings.some((t) => !t.pass)) process.exitCode = 1;
