@@ -12,9 +12,8 @@ export const PCM_CHANNELS = 2;
 /** ffmpeg demuxers we may force when the container is already known, so probing cannot guess another one. */
 export type InputFormat = 'mp3' | 'wav' | 'aiff' | 'flac' | 'ogg';
 
-/** Audio that ffmpeg could not turn into samples. `message` is for people; `detail` is ffmpeg's own words, for logs. */
-export class AudioDecodeError extends Error {
-  override name = 'AudioDecodeError';
+/** An ffmpeg failure: `message` is for people; `detail` is ffmpeg's own words, for logs. */
+abstract class FfmpegError extends Error {
   constructor(
     message: string,
     readonly detail = '',
@@ -23,15 +22,14 @@ export class AudioDecodeError extends Error {
   }
 }
 
+/** Audio that ffmpeg could not turn into samples. */
+export class AudioDecodeError extends FfmpegError {
+  override name = 'AudioDecodeError';
+}
+
 /** ffmpeg failed while encoding; with our own PCM as input this is a server fault, not the user's. */
-export class AudioEncodeError extends Error {
+export class AudioEncodeError extends FfmpegError {
   override name = 'AudioEncodeError';
-  constructor(
-    message: string,
-    readonly detail = '',
-  ) {
-    super(message);
-  }
 }
 
 export interface DecodeOptions {
