@@ -70,6 +70,14 @@ function BulkDealForm({ saved }: { saved: BulkDealSettings }) {
     }
   }
 
+  /** A changed number clears the "saved" note until the next save. */
+  function edited(set: (value: string) => void) {
+    return (value: string) => {
+      set(value);
+      setDone(false);
+    };
+  }
+
   const preview = Number(buy) > 0 && Number(free) > 0 ? bulkDealLabel({ buy: Number(buy), free: Number(free) }) : null;
 
   return (
@@ -83,34 +91,8 @@ function BulkDealForm({ saved }: { saved: BulkDealSettings }) {
         }}
       />
       <div className="deals-bulk__numbers">
-        <TextField
-          label="Buy N"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={10}
-          step={1}
-          value={buy}
-          error={errors.buy}
-          onChange={(event) => {
-            setBuy(event.currentTarget.value);
-            setDone(false);
-          }}
-        />
-        <TextField
-          label="Get M free"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={10}
-          step={1}
-          value={free}
-          error={errors.free}
-          onChange={(event) => {
-            setFree(event.currentTarget.value);
-            setDone(false);
-          }}
-        />
+        <CountField label="Buy N" value={buy} error={errors.buy} onChange={edited(setBuy)} />
+        <CountField label="Get M free" value={free} error={errors.free} onChange={edited(setFree)} />
       </div>
       {preview && (
         <p className="field__hint">
@@ -137,5 +119,29 @@ function BulkDealForm({ saved }: { saved: BulkDealSettings }) {
         </p>
       </div>
     </form>
+  );
+}
+
+interface CountFieldProps {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** One of the deal's two numbers: a whole count from 1 to 10. */
+function CountField({ label, value, error, onChange }: CountFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={10}
+      step={1}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }
