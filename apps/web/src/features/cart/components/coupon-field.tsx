@@ -12,9 +12,10 @@ import { Button } from '../../../components/ui/button';
 export interface CouponFieldProps {
   /** The code asked for (applied or refused), or null. */
   code: string | null;
+  /** The server's quote of exactly what Pay Now buys (or the previous one while it updates); null: list prices. */
   quote: Quote | null;
   updating: boolean;
-  /** A visitor: no quote, the code waits for their login. */
+  /** A visitor: the code is kept in the browser and checked once they log in (there is no quote). */
   checkedAtLogin?: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;

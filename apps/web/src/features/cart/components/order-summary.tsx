@@ -8,11 +8,11 @@
  * so, and Pay Now responds with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
-import { licenceOfferLabels, purchaseTypeLabels, type LicenceOffer, type Quote } from '@beat/shared';
+import { licenceOfferLabels, purchaseTypeLabels, type LicenceOffer } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/format';
-import { CouponField } from './coupon-field';
+import { CouponField, type CouponFieldProps } from './coupon-field';
 import { LicenseTermsSummary } from './licence-terms-summary';
 
 export interface SummaryLine {
@@ -40,16 +40,8 @@ export interface OrderSummaryProps {
   deals?: SummaryDeals;
 }
 
-export interface SummaryDeals {
-  code: string | null;
-  /** The server's quote of exactly what Pay Now buys (or the previous one while it updates); null: list prices. */
-  quote: Quote | null;
-  updating: boolean;
-  /** A visitor: the code is kept in the browser and checked once they log in (there is no quote). */
-  checkedAtLogin?: boolean;
-  onApply: (code: string) => void;
-  onRemove: () => void;
-}
+/** A list's coupon code and quote: what its coupon field shows, and what the summary prices with. */
+export type SummaryDeals = CouponFieldProps;
 
 /** "−$3.00": an amount taken off. */
 const off = (amount: number) => `\u2212${formatPrice(amount)}`;
