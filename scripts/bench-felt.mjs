@@ -22,6 +22,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { headlessChromeFlags } from './chrome-flags.mjs';
 
 export const feltBudget = {
   firstRowMs: 1200,
@@ -32,17 +33,6 @@ export const feltBudget = {
   /** Every script fetched for `/`, bytes transferred. */
   scriptBytes: 150 * 1024,
 };
-
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -312,7 +302,7 @@ const median = (values) => {
 /** Measures a store listening at `baseUrl`, `runs` times each, and returns each measure's values (null: failed). */
 export async function runFelt(baseUrl, { runs = 5, chromePath = '/usr/bin/chromium', print = true } = {}) {
   const url = new URL('/', baseUrl).href;
-  const browser = await chromium.launch({ executablePath: chromePath, args: launchArgs });
+  const browser = await chromium.launch({ executablePath: chromePath, args: headlessChromeFlags });
   const values = { rowMs: [], playMs: [], addToCartMs: [], searchMs: [], inpAddMs: [], inpFilterMs: [], inpSearchMs: [], scriptBytes: [] };
   const errors = [];
   let files = [];

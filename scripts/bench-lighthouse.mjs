@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { headlessChromeFlags } from './chrome-flags.mjs';
 
 export const lighthousePages = ['/', '/exclusives', '/login'];
 
@@ -39,17 +40,6 @@ export const lighthouseBudget = {
   cls: 0.05,
   tbtMs: null,
 };
-
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A category's score as 0–100 (Lighthouse gives 0–1, or null when it could not score it). */
 const score = (lhr, id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
@@ -146,7 +136,7 @@ function medianOf(runs) {
  * and returns (and, with `print`, prints) each page's scores and metrics with PASS or FAIL against `lighthouseBudget`.
  */
 export async function runLighthouse(baseUrl, { pages = lighthousePages, chromePath = '/usr/bin/chromium', print = true, runs = 1 } = {}) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: headlessChromeFlags, logLevel: 'silent' });
   const all = new Map(pages.map((p) => [p, []]));
   try {
     for (let run = 0; run < runs; run++) {
