@@ -1,5 +1,5 @@
 /** /account-setting: the profile and the password, in the user layout; the forced-change alert on top when due. */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { KeyRound, UserRoundPen } from 'lucide-react';
 import type { User } from '@beat/shared';
 import { UserLayout } from './user-layout';
@@ -10,44 +10,23 @@ import { ProfileForm } from './profile-form';
 import './account-settings.css';
 
 export function AccountSettings({ user }: { user: User }) {
-  const profileId = useId();
-  const passwordId = useId();
   const pending = mustChangePassword(user);
 
   const passwordCard = (
-    <section className="settings-card" aria-labelledby={passwordId} key="password">
-      <header className="settings-card__header">
-        <span className="settings-card__icon" aria-hidden="true">
-          <KeyRound />
-        </span>
-        <div>
-          <h2 id={passwordId} className="settings-card__title">
-            Password
-          </h2>
-          <p className="settings-card__lead">Changing it signs you out everywhere else.</p>
-        </div>
-      </header>
+    <SettingsCard key="password" icon={<KeyRound />} title="Password" lead="Changing it signs you out everywhere else.">
       <AccountPasswordForm user={user} />
-    </section>
+    </SettingsCard>
   );
 
   const profileCard = (
-    <section className="settings-card" aria-labelledby={profileId} key="profile">
-      <header className="settings-card__header">
-        <span className="settings-card__icon" aria-hidden="true">
-          <UserRoundPen />
-        </span>
-        <div>
-          <h2 id={profileId} className="settings-card__title">
-            Profile
-          </h2>
-          <p className="settings-card__lead">
-            {pending ? 'Available once your password is changed.' : 'How you appear across Beat Market.'}
-          </p>
-        </div>
-      </header>
+    <SettingsCard
+      key="profile"
+      icon={<UserRoundPen />}
+      title="Profile"
+      lead={pending ? 'Available once your password is changed.' : 'How you appear across Beat Market.'}
+    >
       <ProfileForm user={user} disabled={pending} />
-    </section>
+    </SettingsCard>
   );
 
   return (
@@ -55,5 +34,25 @@ export function AccountSettings({ user }: { user: User }) {
       {pending && <PasswordChangeAlert />}
       {pending ? [passwordCard, profileCard] : [profileCard, passwordCard]}
     </UserLayout>
+  );
+}
+
+function SettingsCard({ icon, title, lead, children }: { icon: ReactNode; title: string; lead: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="settings-card" aria-labelledby={headingId}>
+      <header className="settings-card__header">
+        <span className="settings-card__icon" aria-hidden="true">
+          {icon}
+        </span>
+        <div>
+          <h2 id={headingId} className="settings-card__title">
+            {title}
+          </h2>
+          <p className="settings-card__lead">{lead}</p>
+        </div>
+      </header>
+      {children}
+    </section>
   );
 }
