@@ -2,27 +2,13 @@ import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@beat/shared';
+import { testUser } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
 import { stubFetch } from '../../../test/stub-fetch';
 import { AuthProvider } from '../../auth';
 import { AccountSettings } from './account-settings';
 
 const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
-
-const user = (hasPasswordChanged: boolean): User => ({
-  _id: 'u1',
-  email: 'buyer@example.com',
-  fullName: 'Bea Buyer',
-  username: 'bea',
-  userType: 'freeUser',
-  Credits: 0,
-  profileImage: null,
-  isStemsAvailable: false,
-  lastSessionDate: null,
-  hasPasswordChanged,
-  isAdmin: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-});
 
 /** The settings cards, in page order: each one's heading and lead. */
 async function cards(me: User) {
@@ -39,14 +25,14 @@ async function cards(me: User) {
 
 describe('account settings', () => {
   it('puts the profile first, then the password, each under its heading and lead', async () => {
-    expect(await cards(user(true))).toEqual([
+    expect(await cards(testUser())).toEqual([
       { title: 'Profile', lead: 'How you appear across Beat Market.' },
       { title: 'Password', lead: 'Changing it signs you out everywhere else.' },
     ]);
   });
 
   it('puts the password first while a change is due, and says when the profile opens', async () => {
-    expect(await cards(user(false))).toEqual([
+    expect(await cards(testUser({ hasPasswordChanged: false }))).toEqual([
       { title: 'Password', lead: 'Changing it signs you out everywhere else.' },
       { title: 'Profile', lead: 'Available once your password is changed.' },
     ]);

@@ -130,18 +130,8 @@ interface CountFieldProps {
 }
 
 /** One of the deal's two numbers: a whole count from 1 to 10. */
-function CountField({ label, value, error, onChange }: CountFieldProps) {
+function CountField({ onChange, ...field }: CountFieldProps) {
   return (
-    <TextField
-      label={label}
-      type="number"
-      inputMode="numeric"
-      min={1}
-      max={10}
-      step={1}
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
+    <TextField {...field} type="number" inputMode="numeric" min={1} max={10} step={1} onChange={(event) => onChange(event.currentTarget.value)} />
   );
 }
