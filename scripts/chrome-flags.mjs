@@ -1,4 +1,4 @@
-/** How the browser benchmarks start Chromium: headless, and quiet, so nothing but the page uses the network or the CPU. */
+/** How the browser benchmarks and tests start Chromium: headless, and quiet, so nothing but the page uses the network or the CPU. */
 export const headlessChromeFlags = [
   '--headless',
   '--no-sandbox',

@@ -1,18 +1,9 @@
 /** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { headlessChromeFlags } from '../../scripts/chrome-flags.mjs';
 
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+export const chromiumArgs = [...headlessChromeFlags, '--autoplay-policy=no-user-gesture-required'];
 
 export const baseURL = () => inject('baseURL');
 
