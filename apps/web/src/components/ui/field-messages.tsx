@@ -6,11 +6,13 @@ import './field.css';
 export interface FieldMessagesProps {
   hint?: ReactNode;
   hintId?: string;
-  error?: string;
+  error?: string | null;
   errorId?: string;
+  /** `alert` where the error comes from a submit rather than from a field's own check, so a screen reader says it at once. */
+  errorRole?: 'alert';
 }
 
-export function FieldMessages({ hint, hintId, error, errorId }: FieldMessagesProps) {
+export function FieldMessages({ hint, hintId, error, errorId, errorRole }: FieldMessagesProps) {
   return (
     <>
       {hint && (
@@ -19,7 +21,7 @@ export function FieldMessages({ hint, hintId, error, errorId }: FieldMessagesPro
         </p>
       )}
       {error && (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className="field__error" role={errorRole}>
           <AlertCircle aria-hidden="true" />
           {error}
         </p>

@@ -1,10 +1,11 @@
 /** Store Settings' "Store pages": the Markdown of About, FAQ, Terms, Privacy and Refund Policy, each with its preview (docs/product/store-pages.md#editing). */
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { AlertCircle, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { STORE_PAGE_MAX_CHARS, storePageBody, storePagePath, storePageSlugs, storePageTitles, type StorePage, type StorePageSlug } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
+import { FieldMessages } from '../../../components/ui/field-messages';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { MarkdownView } from '../../store-pages';
@@ -97,12 +98,7 @@ function StorePageEditor({ slug, page }: { slug: StorePageSlug; page: StorePage 
         <p id={countId} className={text.length > STORE_PAGE_MAX_CHARS ? 'store-page-editor__count is-over' : 'store-page-editor__count'}>
           {text.length.toLocaleString('en-US')} of {STORE_PAGE_MAX_CHARS.toLocaleString('en-US')} characters
         </p>
-        {error && (
-          <p id={errorId} className="field__error" role="alert">
-            <AlertCircle aria-hidden="true" />
-            {error}
-          </p>
-        )}
+        <FieldMessages error={error} errorId={errorId} errorRole="alert" />
         <div className="store-page-editor__actions">
           <Button type="submit" busy={save.isPending} busyLabel="Saving..." disabled={!changed && !save.isPending}>
             Save {title}

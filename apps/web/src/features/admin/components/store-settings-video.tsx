@@ -1,9 +1,10 @@
 /** Store Settings' "Intro video": the /vip video in use, and an upload of a new one with its poster and captions (docs/product/store-pages.md#intro-video). */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { AlertCircle, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { introVideoLimits, MEGABYTE, type IntroVideoPart } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
+import { FieldMessages } from '../../../components/ui/field-messages';
 import { errorMessage } from '../../../lib/api-client';
 import { useIntroVideoOfStore } from '../api/get-intro-video-of-store';
 import { useUploadIntroVideo } from '../api/upload-intro-video';
@@ -83,12 +84,7 @@ export function IntroVideoSection() {
               />
             </div>
           ))}
-          {error && (
-            <p id={errorId} className="field__error" role="alert">
-              <AlertCircle aria-hidden="true" />
-              {error}
-            </p>
-          )}
+          <FieldMessages error={error} errorId={errorId} errorRole="alert" />
           <div>
             <Button type="submit" variant="secondary" icon={<Upload aria-hidden="true" />} busy={upload.isPending} busyLabel="Uploading...">
               Upload video

@@ -1,9 +1,10 @@
 /** Replaces the store's tag with an uploaded MP3 or WAV; the server checks it is audio and short enough, and says why not. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { AlertCircle, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { TAG_MAX_SECONDS } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
+import { FieldMessages } from '../../../components/ui/field-messages';
 import { errorMessage } from '../../../lib/api-client';
 import { useUploadTag } from '../api/upload-tag';
 
@@ -55,12 +56,7 @@ export function TagUploadForm() {
           Upload tag
         </Button>
       </div>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          <AlertCircle aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      <FieldMessages error={error} errorId={errorId} errorRole="alert" />
     </form>
   );
 }
