@@ -43,13 +43,9 @@ function columnsOf(input: CouponInput) {
   };
 }
 
-/** What the audit log keeps of a coupon: the fields the admin sets. */
-function couponSnapshot(row: CouponRow) {
+/** Where, when and how often a coupon applies, as both the admin's view and the audit log show it. */
+function limitsOf(row: CouponRow) {
   return {
-    code: row.code,
-    kind: row.kind,
-    percentOff: row.percentOff,
-    amountOffCents: row.amountOffCents,
     scope: row.scope,
     beatIds: row.beatIds,
     offers: row.offers,
@@ -57,6 +53,17 @@ function couponSnapshot(row: CouponRow) {
     endsAt: row.endsAt?.toISOString() ?? null,
     maxRedemptions: row.maxRedemptions,
     perBuyerLimit: row.perBuyerLimit,
+  };
+}
+
+/** What the audit log keeps of a coupon: the fields the admin sets. */
+function couponSnapshot(row: CouponRow) {
+  return {
+    code: row.code,
+    kind: row.kind,
+    percentOff: row.percentOff,
+    amountOffCents: row.amountOffCents,
+    ...limitsOf(row),
     minimumOrderCents: row.minimumOrderCents,
     paused: row.paused,
   };
@@ -88,13 +95,7 @@ export function couponView(row: CouponRow, usage: Usage | undefined): Coupon {
     kind: row.kind,
     percentOff: row.percentOff,
     amountOff: row.amountOffCents === null ? null : centsToDollars(row.amountOffCents),
-    scope: row.scope,
-    beatIds: row.beatIds,
-    offers: row.offers,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    maxRedemptions: row.maxRedemptions,
-    perBuyerLimit: row.perBuyerLimit,
+    ...limitsOf(row),
     minimumOrder: row.minimumOrderCents === null ? null : centsToDollars(row.minimumOrderCents),
     paused: row.paused,
     redemptions: usage?.redemptions ?? 0,
