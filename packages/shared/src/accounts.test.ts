@@ -44,7 +44,7 @@ describe('loginBody', () => {
     expect(refusals(loginBody, { ...login, ...change })).toEqual(expected);
   });
 
-  it('says the spec words', () => {
+  it("says the login form's words of docs/product/screens-and-words.md#forms", () => {
     expect(messages).toMatchObject({
       emailRequired: 'Email is required',
       emailInvalid: 'Email address is invalid',
