@@ -23,15 +23,19 @@ export async function render({ url, transport, nonce }) {
 }
 `;
 
+const STYLESHEET = '.brow{color:#fff}';
+
 let t: TestApp;
 let dist: string;
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'beat-dist-'));
   await mkdir(path.join(dist, 'ssr'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'assets', 'style-1.css'), STYLESHEET);
   await writeFile(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Beat Market</title><meta name="description" content="Shell"></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
+    '<!doctype html><html><head><title>Beat Market</title><meta name="description" content="Shell"><link rel="stylesheet" crossorigin href="/assets/style-1.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
   );
   await writeFile(path.join(dist, 'ssr', 'entry-server.js'), renderer);
   t = await createTestApp({ webDist: dist });
@@ -44,6 +48,17 @@ afterAll(async () => {
 const renderCount = (body: string) => Number(/render (\d+)/.exec(body)?.[1]);
 
 describe('a page rendered on the server', () => {
+  it('carries the app\'s stylesheet in its head, under the response\'s nonce, so it paints without a second request', async () => {
+    for (const cookie of [undefined, 'other=1']) {
+      const res = await t.app.inject({ method: 'GET', url: '/vip', headers: cookie ? { cookie } : {} });
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toBeTruthy();
+      expect(res.body).toContain(`<style nonce="${nonce}">${STYLESHEET}</style>`);
+      expect(res.body).not.toContain('rel="stylesheet"');
+      expect(res.body.indexOf('<style')).toBeLessThan(res.body.indexOf('<div id="root">'));
+    }
+  });
+
   it('puts the rendered page in #root, its title in the head, and the state after it as data', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/vip?q=drill' });
     expect(res.statusCode).toBe(200);

@@ -97,23 +97,33 @@ function fontPreloads(distDir: string): string {
     .join('');
 }
 
-function template(html: string, fonts = ''): Template {
+function template(html: string, fonts = '', distDir?: string): Template {
   const opening = /<head(\s[^>]*)?>/i.exec(html) ?? /^\s*<!doctype[^>]*>/i.exec(html);
   const at = opening ? opening.index + opening[0].length : 0;
   const rootAt = html.indexOf(ROOT);
   const end = rootAt === -1 ? html.length : rootAt;
-  // The stylesheet first: the page paints once it is in, and a browser on HTTP/1.1 asks for six files at a time, so it
-  // must not wait behind the app's modules.
+  // The stylesheet first, in the page itself (docs/decisions/0032-stylesheet-in-the-page.md): the page paints from the
+  // HTML's own bytes instead of a second request that shares a slow network with the fonts and the app's modules.
   const stylesheets = html.slice(at, end).match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
   let beforeRoot = html.slice(at, end);
   for (const link of stylesheets) beforeRoot = beforeRoot.replace(link, '');
-  beforeRoot = `${stylesheets.map((link) => link.trim()).join('')}${fonts}${beforeRoot}`;
+  beforeRoot = `${stylesheets.map((link) => inlineStylesheet(link.trim(), distDir)).join('')}${fonts}${beforeRoot}`;
   return {
     head: html.slice(0, at),
     beforeRoot,
     beforeRootOwnHead: beforeRoot.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, ''),
     afterRoot: rootAt === -1 ? '' : html.slice(rootAt + ROOT.length),
   };
+}
+
+const INLINE_STYLE = '<style data-app-css>';
+
+/** The app's stylesheet in the page itself: painted from the HTML's own bytes, without a second request. */
+function inlineStylesheet(link: string, distDir?: string): string {
+  const href = /href="\/([^"]+)"/.exec(link)?.[1];
+  const file = href && distDir ? path.join(distDir, href) : undefined;
+  if (!file || !existsSync(file)) return link;
+  return `${INLINE_STYLE}${readFileSync(file, 'utf8')}</style>`;
 }
 
 /** Head elements React hoisted to the start of a page's HTML (its `<title>`): they belong in the document's head. */
@@ -206,7 +216,7 @@ async function loadRenderer(distDir: string): Promise<Renderer | null> {
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined, version?: CatalogVersion): Promise<SendPage | null> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return null;
   const shellHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const shell = template(shellHtml, fontPreloads(distDir));
+  const shell = template(shellHtml, fontPreloads(distDir), distDir);
   const renderer = await loadRenderer(distDir);
   const manifest = readManifest(distDir);
   // The links of each page's set of sources, worked out once: a few dozen pages at most.
@@ -233,7 +243,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   async function renderPage(request: FastifyRequest, page: PageOptions, nonce: string): Promise<string> {
     const before = page.head ? `${page.head}${shell.beforeRootOwnHead}` : shell.beforeRoot;
     const meta = `<meta property="csp-nonce" nonce="${nonce}">`;
-    if (!renderer) return `${shell.head}${meta}${before}${ROOT}${shell.afterRoot}`;
+    const styled = (head: string) => head.replace(INLINE_STYLE, () => `<style nonce="${nonce}">`);
+    if (!renderer) return `${shell.head}${meta}${styled(before)}${ROOT}${shell.afterRoot}`;
     const { html, state } = await renderer.render({ url: request.url, transport: transportFor(app, request), nonce });
     const { hoisted, body } = splitHoisted(html);
     // The page's own title replaces the shell's, unless the server gave the page a head of its own (a beat's).
@@ -248,7 +259,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     }
     const head = preloads ? titled.replace('</head>', () => `${preloads}</head>`) : titled;
     const stateElement = `<script type="application/json" id="${APP_STATE_ID}">${scriptJson(state)}</script>`;
-    return `${shell.head}${meta}${head}<div id="root">${body}</div>${stateElement}${shell.afterRoot}`;
+    return `${shell.head}${meta}${styled(head)}<div id="root">${body}</div>${stateElement}${shell.afterRoot}`;
   }
 
   /** The visitor's page of this address and catalog, rendered or reused; null when it may not be reused. */
