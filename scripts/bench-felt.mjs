@@ -277,12 +277,13 @@ async function settled(browser, url) {
     const filter = (await sheet.isVisible()) ? sheet : page.getByRole('button', { name: /^genre/i }).first();
     await filter.click({ timeout: 5000 });
     const filterMs = await interactionMs(page, since);
-    // The sheet's or the menu's code may still be on its way: Escape once it is open, or it would stay open.
-    await page
-      .waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"], dialog[open], [aria-expanded="true"]'), null, { timeout: 10_000 })
-      .catch(() => {});
+    // The sheet's or the menu's code may still be on its way: Escape once it is open (the dialog itself, not the
+    // button's aria-expanded, which changes at the press), or the sheet would open after the Escape and keep the page
+    // inert; then wait until the page takes presses again.
+    const opened = sheet === filter ? page.getByRole('dialog') : page.locator('[aria-expanded="true"]');
+    await opened.first().waitFor({ state: 'visible', timeout: 10_000 });
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]'), null, { timeout: 5000 }).catch(() => {});
+    await searchBox(page).and(page.locator(':not([inert] *)')).first().waitFor({ timeout: 5000 });
 
     since = await pageNow(page);
     await searchBox(page).click({ timeout: 5000 });
