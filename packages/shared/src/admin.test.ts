@@ -76,9 +76,21 @@ describe('adminBeatFields', () => {
     [{ price: '0' }, { price: 'Price must be more than $0.00 and at most $100,000.00' }],
     [{ price: '100000.01' }, { price: 'Price must be more than $0.00 and at most $100,000.00' }],
     [{ countdownEndTime: 'soon' }, { countdownEndTime: 'Countdown end is not a valid date and time' }],
+    [{ countdownEndTime: '5' }, { countdownEndTime: 'Countdown end is not a valid date and time' }],
+    [{ countdownEndTime: 'Dec 31 2026' }, { countdownEndTime: 'Countdown end is not a valid date and time' }],
+    [{ countdownEndTime: '2026-02-30T10:00' }, { countdownEndTime: 'Countdown end is not a valid date and time' }],
+    [{ countdownEndTime: '2026-12-31T24:30Z' }, { countdownEndTime: 'Countdown end is not a valid date and time' }],
     [{ freeDownload: 'yes' }, { freeDownload: 'Free download must be true or false' }],
   ])('refuses %j', (change, expected) => {
     expect(refusals(adminBeatFields, { ...lease, ...change })).toEqual(expected);
+  });
+
+  it.each([
+    ['2026-12-31T23:59:00.000Z', '2026-12-31T23:59:00.000Z'],
+    ['2026-12-31T23:59+01:00', '2026-12-31T22:59:00.000Z'],
+    ['2026-12-31', '2026-12-31T00:00:00.000Z'],
+  ])('takes the countdown end %s as the instant %s', (text, instant) => {
+    expect(accepted(adminBeatFields, { ...exclusive, countdownEndTime: text }).countdownEndTime).toBe(instant);
   });
 
   it('asks an exclusive for its price and countdown end, alongside any other problem', () => {
@@ -109,6 +121,9 @@ describe('the users forms', () => {
     [{ credits: 3, assignFreeCredits: false }, { assignFreeCredits: "Tick 'Assign free credits' to give credits to this user" }],
     [{ credits: undefined }, { credits: 'Credits are required' }],
     [{ credits: -1, assignFreeCredits: true }, { credits: 'Credits cannot be negative' }],
+    [{ credits: -1 }, { credits: 'Credits cannot be negative' }],
+    [{ credits: 1001 }, { credits: 'Credits must be at most 1000' }],
+    [{ credits: 2, email: 'not-an-email' }, { email: expect.any(String), assignFreeCredits: "Tick 'Assign free credits' to give credits to this user" }],
     [{ credits: 1.5 }, { credits: 'Credits must be a whole number' }],
     [{ credits: 1001, assignFreeCredits: true }, { credits: 'Credits must be at most 1000' }],
     [{ fullName: ' ' }, { fullName: 'Name is required' }],

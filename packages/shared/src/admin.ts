@@ -75,6 +75,19 @@ export function splitTags(text: string): string[] {
 }
 
 /**
+ * An ISO 8601 date and time ("2026-12-31T23:59:00Z", "2026-12-31T23:59+01:00"; without a zone, the local time of
+ * whoever parses it: the admin's browser) or a date (its midnight UTC), on a real day and time. `Date.parse` alone
+ * takes "5" for May 2001 and 2026-02-30 for March 2nd.
+ */
+export function isIsoInstant(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.exec(text);
+  if (!match) return false;
+  const [, day, hours = '00', minutes = '00', seconds = '00'] = match;
+  const asUtc = new Date(`${day}T${hours}:${minutes}:${seconds}Z`);
+  return !Number.isNaN(asUtc.getTime()) && asUtc.toISOString().startsWith(`${day}T${hours}:${minutes}:${seconds}`);
+}
+
+/**
  * The Add/Edit beat form's fields as text (a multipart body and an HTML form both carry strings);
  * parsing turns them into typed values. The server and the web form validate with this one schema.
  */
@@ -141,7 +154,7 @@ export const adminBeatFields = z
       .refine((v) => v === null || (v > 0 && v <= 100_000), 'Price must be more than $0.00 and at most $100,000.00'),
     /** When an Exclusive's countdown ends (ISO date-time); ignored for Non-Exclusive beats. */
     countdownEndTime: optionalText
-      .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'Countdown end is not a valid date and time')
+      .refine((v) => v === undefined || isIsoInstant(v), 'Countdown end is not a valid date and time')
       .transform((v) => (v === undefined ? null : new Date(v).toISOString())),
     /** "true" offers the tagged MP3 for an e-mail address (docs/product/free-downloads.md); absent or "false": not free. */
     freeDownload: z
@@ -216,6 +229,9 @@ export const inviteUserBody = z
   .refine((b) => b.credits === 0 || b.assignFreeCredits, {
     path: ['assignFreeCredits'],
     message: "Tick 'Assign free credits' to give credits to this user",
+    // Asked beside the other fields' problems, but not of an amount that is itself refused (negative, too many):
+    // that is told once, by its own message.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'credits'),
   });
 export type InviteUserBody = z.input<typeof inviteUserBody>;
 
