@@ -101,4 +101,12 @@ describe('a page rendered on the server', () => {
     expect(third.body).toContain('caller 401');
     expect(renderCount(third.body)).toBe(renderCount(first.body));
   });
+
+  it('renders a page once for visitors who ask for it at the same moment', async () => {
+    const before = renderCount((await t.app.inject({ method: 'GET', url: '/vip?at=before' })).body);
+    const pages = await Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url: '/vip?at=once' })));
+    const counts = new Set(pages.map((page) => renderCount(page.body)));
+    expect(counts).toEqual(new Set([before + 1]));
+    expect(pages.every((page) => page.statusCode === 200)).toBe(true);
+  });
 });

@@ -222,6 +222,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   // The links of each page's set of sources, worked out once: a few dozen pages at most.
   const preloadsOf = new Map<string, string>();
   const visitorPages = new ByteLru<VisitorPage>(VISITOR_PAGE_CACHE_BYTES);
+  const rendering = new Map<string, Promise<VisitorPage>>();
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -270,10 +271,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const kept = visitorPages.get(key);
     const now = Date.now();
     if (kept && now - kept.madeAt < VISITOR_PAGE_TTL_MS) return kept;
-    const nonce = randomBytes(16).toString('base64');
-    const made = new VisitorPage(await renderPage(request, page, nonce), nonce, now);
-    visitorPages.set(key, made);
-    return made;
+    // Visitors who ask while the page is being rendered wait for that render rather than start one each.
+    let making = rendering.get(key);
+    if (!making) {
+      const nonce = randomBytes(16).toString('base64');
+      making = renderPage(request, page, nonce)
+        .then((html) => {
+          const made = new VisitorPage(html, nonce, now);
+          visitorPages.set(key, made);
+          return made;
+        })
+        .finally(() => rendering.delete(key));
+      rendering.set(key, making);
+    }
+    return making;
   }
 
   return async (reply, page = {}) => {
