@@ -60,8 +60,17 @@ async function holdExclusivesOf(deps: Deps, buyerId: string, items: PlannedItem[
 
 // ── One open checkout per order (docs/product/offers-and-prices.md#one-open-checkout-per-order) ───
 
-/** A buyer's checkouts open one at a time in this process; across processes the open-items index decides. */
-const buyerTurns = keyedTurns();
+/**
+ * A buyer's checkouts open one at a time in a process (one database client each); between processes the unique index of
+ * open checkouts per buyer and items decides, and the process that comes second answers the first one's checkout.
+ */
+const buyerTurns = new WeakMap<Deps['db'], ReturnType<typeof keyedTurns>>();
+
+function turnsOf(deps: Deps): ReturnType<typeof keyedTurns> {
+  let turns = buyerTurns.get(deps.db);
+  if (!turns) buyerTurns.set(deps.db, (turns = keyedTurns()));
+  return turns;
+}
 
 /** What a checkout buys, as one key: its type, its items at their list prices (and the lease an upgrade replaces), its coupon. */
 function itemsKeyOf(sessionType: SessionType, items: PlannedItem[], coupon: string): string {
@@ -126,7 +135,7 @@ export function openCheckout(
   options: { coupon?: string | undefined } = {},
 ): Promise<{ id: string; url: string }> {
   if (planned.length === 0) return Promise.reject(badRequest('Please select at least one item to purchase.'));
-  return buyerTurns(ctx.user.id, () => openOrAnswer(deps, ctx, sessionType, planned, options));
+  return turnsOf(deps)(ctx.user.id, () => openOrAnswer(deps, ctx, sessionType, planned, options));
 }
 
 async function openOrAnswer(
