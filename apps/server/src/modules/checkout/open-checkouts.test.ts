@@ -119,7 +119,7 @@ describe(`one open checkout per order (${dbKind})`, () => {
     const created = vi.spyOn(t.deps.payments, 'createCheckoutSession');
     const lease = await openCheckout(t, token, 'beatPurchase', body(user, { beatDetails: [lineOf(first)] }));
     expect(lease.statusCode).toBe(409);
-    expect(lease.json().message).toBe('You already own Night Drive. Find it on your dashboard.');
+    expect(lease.json().message).toBe('You already own the exclusive license of Night Drive. Find it on your dashboard.');
     const stems = await openCheckout(t, token, 'stems', body(user, { beatDetails: [{ beatId: second.id }] }));
     expect(stems.statusCode).toBe(409);
     expect(stems.json().message).toBe('You already have the stems of Low Tide. Find them on your dashboard.');
@@ -127,6 +127,29 @@ describe(`one open checkout per order (${dbKind})`, () => {
     expect(await checkoutsOf(user)).toEqual([]);
     // Stems grant no MP3 (docs/product/entitlements.md): the lease of that beat is still for sale.
     await sessionOf(token, 'beatPurchase', body(user, { beatDetails: [lineOf(second)] }));
+  });
+
+  it('tells the buyer of an exclusive that it is theirs, on every call that would sell it again', async () => {
+    const { user, token } = await buyer();
+    const sold = await createBeat(t, { title: 'Only Mine', beatType: 'Exclusive', priceCents: 30000, soldAt: clock.now(), stemsKey: 'stems/mine.zip' });
+    await t.deps.db.insert(entitlements).values({ userId: user.id, beatId: sold.id, source: 'exclusive' });
+    const created = vi.spyOn(t.deps.payments, 'createCheckoutSession');
+    const asks = [
+      await openCheckout(t, token, 'exclusive', body(user, { beatId: sold.id })),
+      await openCheckout(t, token, 'beatPurchase', body(user, { beatDetails: [{ beatId: sold.id }] })),
+      await openCheckout(t, token, 'stems', body(user, { beatDetails: [{ beatId: sold.id }] })),
+    ];
+    for (const res of asks) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('You already own the exclusive license of Only Mine. Find it on your dashboard.');
+    }
+    expect(created).not.toHaveBeenCalled();
+    expect(await checkoutsOf(user)).toEqual([]);
+    // Anyone else is told it was sold, as before.
+    const other = await buyer();
+    const res = await openCheckout(t, other.token, 'exclusive', body(other.user, { beatId: sold.id }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Only Mine has already been sold.');
   });
 
   it('lets the database keep one open checkout per buyer and items', async () => {
