@@ -468,9 +468,17 @@ export const checkouts = pgTable(
     couponCode: text('coupon_code'),
     /** The bulk deal in force when it opened, as its lines say it ("Buy 2 get 1"); null when none applied. */
     bulkDeal: text('bulk_deal'),
+    /**
+     * What the checkout buys, as one key (session type, items, coupon): a buyer has one open checkout per key
+     * (docs/product/offers-and-prices.md#one-open-checkout-per-order). Null once it no longer answers for its items.
+     */
+    itemsKey: text('items_key'),
   },
   (t) => [
     uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId),
+    uniqueIndex('checkouts_open_items_key')
+      .on(t.userId, t.itemsKey)
+      .where(sql`${t.itemsKey} is not null and ${t.status} = 'open' and ${t.fulfilledAt} is null`),
     index('checkouts_user_idx').on(t.userId),
     // Reconciliation's unsettled checkouts, oldest first (docs/product/offers-and-prices.md#reconciliation).
     index('checkouts_unsettled_idx').on(t.createdAt).where(sql`${t.fulfilledAt} is null and ${t.status} <> 'expired'`),

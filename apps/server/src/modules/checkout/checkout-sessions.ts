@@ -4,12 +4,13 @@
  * cart, or opens a newer checkout with the same limited coupon). Whatever the provider then says is settled by
  * fulfilment.service.ts.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { ConfirmCheckoutResponse, SessionType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { checkoutItems, checkouts, type BeatRow, type CheckoutRow, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { keyedTurns } from '../../lib/keyed-turns.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { turnOverEndedExclusives } from '../countdown/countdown.service.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
@@ -17,7 +18,7 @@ import { findCoupon, holdRedemption, releaseRedemption } from '../deals/pricing.
 import { checkoutLines, lineDescriptions, lineName, paidLines } from './checkout-lines.js';
 import { holdExclusives, releaseHolds, RESERVATION_MS } from './exclusive-holds.js';
 import { settleCheckout, stateOf, type CheckoutState, type Log } from './fulfilment.service.js';
-import { pricePlan, type PlannedItem, type PricedItem } from './plan-checkout.js';
+import { pricePlan, type PlannedItem, type PricedItem, type PricedPlan } from './plan-checkout.js';
 
 /**
  * Stripe refuses sessions that end sooner than 30 minutes after it creates them, so its sessions get one
@@ -57,9 +58,51 @@ async function holdExclusivesOf(deps: Deps, buyerId: string, items: PlannedItem[
   return holdExclusives(deps.db, buyerId, exclusives.map((beat) => beat.id), until, now);
 }
 
+// ── One open checkout per order (docs/product/offers-and-prices.md#one-open-checkout-per-order) ───
+
+/**
+ * A buyer's checkouts open one at a time in a process (one database client each); between processes the unique index of
+ * open checkouts per buyer and items decides, and the process that comes second answers the first one's checkout.
+ */
+const buyerTurns = new WeakMap<Deps['db'], ReturnType<typeof keyedTurns>>();
+
+function turnsOf(deps: Deps): ReturnType<typeof keyedTurns> {
+  let turns = buyerTurns.get(deps.db);
+  if (!turns) buyerTurns.set(deps.db, (turns = keyedTurns()));
+  return turns;
+}
+
+/** What a checkout buys, as one key: its type, its items at their list prices (and the lease an upgrade replaces), its coupon. */
+function itemsKeyOf(sessionType: SessionType, items: PlannedItem[], coupon: string): string {
+  const lines = items.map((item) => [item.kind, item.beat?.id ?? '', item.priceCents, item.upgrades?.purchaseId ?? ''].join(':')).sort();
+  return createHash('sha256').update([sessionType, coupon, ...lines].join('|')).digest('hex');
+}
+
+const openForItems = (deps: Deps, userId: string, itemsKey: string) =>
+  and(eq(checkouts.userId, userId), eq(checkouts.itemsKey, itemsKey), openAtProvider(deps));
+
+/** The buyer's open checkout for these items that can still be paid with its exclusives held, if any. */
+async function liveCheckoutFor(deps: Deps, userId: string, itemsKey: string, now: Date): Promise<CheckoutRow | null> {
+  const [row] = await deps.db.select().from(checkouts).where(openForItems(deps, userId, itemsKey)).limit(1);
+  if (!row || row.expiresAt <= now || row.createdAt.getTime() + RESERVATION_MS <= now.getTime()) return null;
+  return row;
+}
+
+/** An open checkout that lapsed, or whose deals now come out differently, stays as it is but no longer answers for its items. */
+async function retireItemsKey(deps: Deps, userId: string, itemsKey: string): Promise<void> {
+  await deps.db.update(checkouts).set({ itemsKey: null }).where(openForItems(deps, userId, itemsKey));
+}
+
+const sameOutcome = (row: CheckoutRow, priced: PricedPlan) =>
+  row.amountCents === priced.order.totalCents && row.couponId === (priced.coupon?.id ?? null) && row.bulkDeal === priced.bulkDeal;
+
+/** Another process opened the same order for the buyer first: its checkout is the one answered. */
+class SameOrderOpened extends Error {}
+
 async function recordCheckout(deps: Deps, checkout: typeof checkouts.$inferInsert, items: PricedItem[]): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await tx.insert(checkouts).values(checkout);
+    const [written] = await tx.insert(checkouts).values(checkout).onConflictDoNothing().returning({ id: checkouts.id });
+    if (!written) throw new SameOrderOpened();
     await tx.insert(checkoutItems).values(
       items.map((item) => ({
         checkoutId: checkout.id!,
@@ -81,28 +124,47 @@ async function recordCheckout(deps: Deps, checkout: typeof checkouts.$inferInser
 /**
  * Opens a hosted checkout for planned items: priced with the deals, its exclusives and coupon held for the buyer, the
  * provider's session created, then the checkout written. A step that fails gives back what the steps before it took.
+ * The buyer's open checkout for the same order is answered instead of a new one
+ * (docs/product/offers-and-prices.md#one-open-checkout-per-order).
  */
-export async function openCheckout(
+export function openCheckout(
   deps: Deps,
   ctx: CheckoutContext,
   sessionType: SessionType,
   planned: PlannedItem[],
   options: { coupon?: string | undefined } = {},
 ): Promise<{ id: string; url: string }> {
-  if (planned.length === 0) throw badRequest('Please select at least one item to purchase.');
+  if (planned.length === 0) return Promise.reject(badRequest('Please select at least one item to purchase.'));
+  return turnsOf(deps)(ctx.user.id, () => openOrAnswer(deps, ctx, sessionType, planned, options));
+}
+
+async function openOrAnswer(
+  deps: Deps,
+  ctx: CheckoutContext,
+  sessionType: SessionType,
+  planned: PlannedItem[],
+  options: { coupon?: string | undefined },
+): Promise<{ id: string; url: string }> {
   const { user, log } = ctx;
   const now = deps.clock.now();
   const checkoutId = randomUUID();
   const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
   const expiresAt = new Date(now.getTime() + (deps.payments.kind === 'stripe' ? STRIPE_SESSION_MS : RESERVATION_MS));
 
-  // The buyer's own earlier checkout with the code ends first: the newest one is the one that holds it.
   const asked = options.coupon ? await findCoupon(deps.db, options.coupon) : null;
-  if (asked && (asked.maxRedemptions !== null || asked.perBuyerLimit !== null)) await endCheckoutsWithCoupon(deps, user.id, asked.id, log);
+  const itemsKey = itemsKeyOf(sessionType, planned, asked?.id ?? options.coupon?.trim().toUpperCase() ?? '');
+  const live = await liveCheckoutFor(deps, user.id, itemsKey, now);
+  const limited = asked !== null && (asked.maxRedemptions !== null || asked.perBuyerLimit !== null);
+  // An open checkout holding a limited code already holds its redemption: it is the one the buyer gets back.
+  if (live && limited) return answered(live, log);
+  // Otherwise the buyer's own earlier checkout with a limited code ends first: the newest one is the one that holds it.
+  if (limited) await endCheckoutsWithCoupon(deps, user.id, asked.id, log);
 
   // A code that does not apply is refused here, the 409 saying why (docs/product/deals.md#stacking).
   const priced = await pricePlan(deps, { userId: user.id, sessionType, items: planned, code: options.coupon, now, found: asked });
   if (priced.asked && !priced.asked.applied) throw conflict(priced.asked.message!);
+  if (live && sameOutcome(live, priced)) return answered(live, log);
+  await retireItemsKey(deps, user.id, itemsKey);
   const { items, coupon } = priced;
 
   const held = await holdExclusivesOf(deps, user.id, items, reservedUntil, log);
@@ -162,16 +224,29 @@ export async function openCheckout(
         couponId: coupon?.id ?? null,
         couponCode: coupon?.code ?? null,
         bulkDeal: priced.bulkDeal,
+        itemsKey,
       },
       items,
     );
   } catch (error) {
     await deps.payments.expireCheckoutSession(session.id).catch(() => null);
+    if (error instanceof SameOrderOpened) {
+      // The same items: the exclusives stay held, now for the checkout that was written.
+      if (coupon) await releaseRedemption(deps.db, checkoutId, now);
+      const first = await liveCheckoutFor(deps, user.id, itemsKey, now);
+      if (first) return answered(first, log);
+      throw conflict('Another checkout of yours for these items was opening at the same moment: please try again.');
+    }
     await undo();
     throw error;
   }
   log.info({ checkoutId, sessionId: session.id, sessionType, items: items.length, coupon: coupon?.code }, 'checkout opened');
   return { id: session.id, url };
+}
+
+function answered(row: CheckoutRow, log: Log): { id: string; url: string } {
+  log.info({ checkoutId: row.id, sessionId: row.providerSessionId }, 'open checkout answered again');
+  return { id: row.providerSessionId, url: row.url };
 }
 
 // ── Confirming: the success page ───────────────────────────────────────────────────────

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderLine, SessionType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, cartItems, type BeatRow, type CouponRow, type PurchaseKind, type UserRow } from '../../db/schema.js';
+import { beats, cartItems, type BeatRow, type CouponRow, type EntitlementSource, type PurchaseKind, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { rightsFrom, sourcesFor } from '../entitlements/entitlements.service.js';
 import { upgradableLeases, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
@@ -43,6 +43,16 @@ function uniqueLines(lines: LineInput[]): LineInput[] {
   return lines.filter((line) => (seen.has(line.beatId) ? false : (seen.add(line.beatId), true)));
 }
 
+/**
+ * The beat's sources of rights for the buyer, refused at once when they bought its exclusive: that licence already gives
+ * every other one (docs/product/entitlements.md), and the beat is theirs, not for sale.
+ */
+async function sourcesUnlessExclusiveOwner(deps: Deps, user: UserRow, beat: BeatRow): Promise<EntitlementSource[]> {
+  const sources = await sourcesFor(deps.db, user.id, beat.id);
+  if (sources.includes('exclusive')) throw conflict(`You already own the exclusive license of ${beat.title}. Find it on your dashboard.`);
+  return sources;
+}
+
 /** An exclusive at its price, or as an upgrade of the buyer's lease of the same beat at the difference. */
 function exclusiveItem(beat: BeatRow, lease: UpgradableLease | undefined): PlannedItem {
   const full = beat.priceCents!;
@@ -66,6 +76,7 @@ export async function planBeatPurchase(deps: Deps, user: UserRow, lines: LineInp
   const items: PlannedItem[] = [];
   for (const line of unique) {
     const beat = found.get(line.beatId)!;
+    const sources = await sourcesUnlessExclusiveOwner(deps, user, beat);
     // A cart line whose exclusive was sold or ended cannot be paid (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid).
     const lineProblem = addedAt.has(beat.id) ? cartLineProblem(beat, addedAt.get(beat.id)!) : null;
     if (lineProblem) throw lineProblem;
@@ -79,7 +90,7 @@ export async function planBeatPurchase(deps: Deps, user: UserRow, lines: LineInp
       continue;
     }
     assertClientPrice(line.price, offer.priceCents!, beat.title);
-    const rights = rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
+    const rights = rightsFrom(user, beat, sources);
     if (rights.mp3) {
       throw conflict(
         user.userType === 'vipUser'
@@ -99,10 +110,11 @@ export async function planStems(deps: Deps, user: UserRow, lines: LineInput[]): 
   const items: PlannedItem[] = [];
   for (const line of unique) {
     const beat = found.get(line.beatId)!;
+    const sources = await sourcesUnlessExclusiveOwner(deps, user, beat);
     const problem = stemsProblem(beat);
     if (problem) throw problem;
     assertClientPrice(line.price, price, `the stems of ${beat.title}`);
-    const rights = rightsFrom(user, beat, await sourcesFor(deps.db, user.id, beat.id));
+    const rights = rightsFrom(user, beat, sources);
     if (rights.stems) throw conflict(`You already have the stems of ${beat.title}. Find them on your dashboard.`);
     items.push({ kind: 'stems', beat, title: beat.title, priceCents: price });
   }
@@ -112,6 +124,7 @@ export async function planStems(deps: Deps, user: UserRow, lines: LineInput[]): 
 /** One exclusive: at its price, or as an upgrade of the buyer's MP3 lease of the beat (docs/product/licenses.md#upgrades). */
 export async function planExclusive(deps: Deps, user: UserRow, beatId: string, price: number | undefined): Promise<PlannedItem[]> {
   const beat = (await beatsById(deps, [beatId])).get(beatId)!;
+  await sourcesUnlessExclusiveOwner(deps, user, beat);
   if (beat.beatType !== 'Exclusive') {
     throw badRequest(`${beat.title} is not an exclusive: buy its MP3 lease through the cart instead.`);
   }

@@ -190,6 +190,28 @@ describe('Stripe Checkout (against a local stand-in)', () => {
     expect(create.headers['idempotency-key']).toBe(`checkout-${row!.id}`);
   });
 
+  it('answers twenty requests at once for the same lease with one Stripe session, and refuses it once paid', async () => {
+    const beat = await createBeat(t, { title: 'Asked Twenty Times', priceCents: 1999 });
+    const who = await createUser(t);
+    const whoToken = await loginAs(t, who);
+    const creates = () => standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').length;
+    const before = creates();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => openCheckout(t, whoToken, 'beatPurchase', body(who, { beatDetails: [lineOf(beat)] }))),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    const ids = new Set(answers.map((res) => (res.json() as { session: { id: string } }).session.id));
+    expect(ids.size).toBe(1);
+    expect(creates()).toBe(before + 1);
+
+    const paid = signedEvent('checkout.session.completed', standIn.complete([...ids][0]!));
+    expect((await deliver(t, paid)).statusCode).toBe(200);
+    const again = await openCheckout(t, whoToken, 'beatPurchase', body(who, { beatDetails: [lineOf(beat)] }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You already own Asked Twenty Times. Find it on your dashboard.');
+    expect(creates()).toBe(before + 1);
+  });
+
   it('fulfils on a webhook signed with STRIPE_WEBHOOK_SECRET, and refuses forged, header-less and stale ones', async () => {
     const beat = await createBeat(t, { title: 'Signed Delivery', priceCents: 2500 });
     const { sessionId } = await openCheckoutOk(t, token, 'beatPurchase', body(buyer, { beatDetails: [lineOf(beat)] }));

@@ -410,9 +410,13 @@ describe('redemptions', () => {
   it('ends the buyer’s own earlier checkout with the code, so paying again is not refused', async () => {
     const mine = await makeCoupon({ perBuyerLimit: 1 });
     const who = await buyer();
-    const [a] = await leases(1000);
+    const [a, b] = await leases(1000, 1000);
     const first = await openCheckoutOk(t, who.token, 'beatPurchase', cart(who, [a!], mine.code));
-    const second = await openCheckoutOk(t, who.token, 'beatPurchase', cart(who, [a!], mine.code));
+    // The same items with the code answer the checkout that holds it (docs/product/offers-and-prices.md#one-open-checkout-per-order).
+    const again = await openCheckoutOk(t, who.token, 'beatPurchase', cart(who, [a!], mine.code));
+    expect(again.sessionId).toBe(first.sessionId);
+    expect(await redemptionOf(first.checkout.id)).toMatchObject({ state: 'held' });
+    const second = await openCheckoutOk(t, who.token, 'beatPurchase', cart(who, [a!, b!], mine.code));
     const [old] = await t.deps.db.select().from(checkouts).where(eq(checkouts.id, first.checkout.id));
     expect(old!.status).toBe('expired');
     expect(await redemptionOf(first.checkout.id)).toMatchObject({ state: 'released' });
