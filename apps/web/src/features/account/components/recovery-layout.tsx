@@ -1,19 +1,26 @@
 /**
- * The showcase side of the password-recovery pages (the AuthLayout's panel). Every recovery page renders it,
- * so it also brings those pages' styles (recovery.css).
+ * The frame of the password-recovery pages: the AuthLayout with the recovery showcase beside the form. Every
+ * recovery page renders it, so it also brings those pages' styles (recovery.css).
  */
+import { AuthLayout, type AuthLayoutProps } from '../../auth';
 import './recovery.css';
 
-export const recoveryHighlights = [
+const recoveryHighlights = [
   'A 5-character code, valid for 10 minutes',
   'Your favourites and purchases stay safe',
   'Every other device is signed out after the change',
 ];
 
-export function RecoveryShowcaseTitle() {
+export function RecoveryLayout(props: Omit<AuthLayoutProps, 'highlights' | 'showcaseTitle'>) {
   return (
-    <>
-      Back in the <em>studio</em> in a minute.
-    </>
+    <AuthLayout
+      {...props}
+      showcaseTitle={
+        <>
+          Back in the <em>studio</em> in a minute.
+        </>
+      }
+      highlights={recoveryHighlights}
+    />
   );
 }
