@@ -6,3 +6,4 @@ export { LoginForm } from './components/login-form';
 export { RequireAuth } from './components/require-auth';
 export { SignupForm } from './components/signup-form';
 export { UserAvatar } from './components/user-avatar';
+export { useLogout } from './hooks/use-logout';
