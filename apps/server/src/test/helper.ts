@@ -2,6 +2,7 @@
  * Builds the real app on a fresh database for each test file: an in-memory PGlite by default, or a
  * new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 export { fixedClock };
+
+/**
+ * The test app of one file's tests: the returned object is filled in on a fresh database before they run (a fresh
+ * embedded database is slow to open on a busy machine, hence the long wait) and closed after them.
+ */
+export function fileTestApp(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  }, 180_000);
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
 
 let userCounter = 0;
 const fastHash = hashPassword('test-password');

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import type { AdminUsersPage, AuditPage, User } from '@beat/shared';
 import { auditLog, mailOutbox, purchases, users } from '../../db/schema.js';
-import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createUser, expectServerError, loginAs, fileTestApp } from '../../test/helper.js';
 import { nameFromEmail, temporaryPassword } from './admin-users.service.js';
 import { readableMail } from '../../adapters/mail/mail-secrets.js';
 
-let t: TestApp;
 let adminToken: string;
 let adminId: string;
 
@@ -18,14 +17,11 @@ async function mailTo(email: string) {
   return rows.map((row) => readableMail(row, t.config.tokenSecret));
 }
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await createUser(t, { isAdmin: true, email: 'chief@example.test', fullName: 'Chief Admin' });
   adminId = admin.id;
   adminToken = await loginAs(t, admin);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /api/admin/users/invite', () => {

@@ -1,12 +1,11 @@
 /** Analytics numbers must equal what happened: purchases, sign-ups, plays, downloads, credits, favourites, sessions. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsBeatsPage, AnalyticsOverview, AnalyticsPurchasesPage } from '@beat/shared';
 import { creditSpends, downloads, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { csvCell } from './analytics.service.js';
 
 const clock = fixedClock(new Date('2026-06-10T15:00:00Z'));
-let t: TestApp;
 let adminToken: string;
 let buyer: UserRow;
 let hit: BeatRow;
@@ -28,8 +27,8 @@ async function buy(values: Partial<typeof purchases.$inferInsert> & { priceCents
   });
 }
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   const admin = await createUser(t, { isAdmin: true, createdAt: at('2025-01-01T00:00:00Z') });
   adminToken = await loginAs(t, admin);
   buyer = await createUser(t, { fullName: 'Bea Buyer', email: 'bea@example.test', createdAt: at('2026-06-08T09:00:00Z') });
@@ -67,9 +66,6 @@ beforeAll(async () => {
   for (const sessionDuration of [600, 300]) {
     await t.app.inject(authed(buyerToken, { method: 'POST', url: '/api/update-session-time', payload: { userId: buyer.id, sessionDuration } }));
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/admin/analytics/overview', () => {
