@@ -16,7 +16,7 @@ import { createStorage } from '../adapters/storage/create-storage.js';
 import { createDeps } from '../runtime.js';
 import { fixedClock, systemClock, type Clock } from '../lib/clock.js';
 import type { Deps } from '../deps.js';
-import { beats, users, type BeatRow, type UserRow } from '../db/schema.js';
+import { beats, purchases, users, type BeatRow, type UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { AuthResponse } from '@beat/shared';
 import { serverLog } from './server-log.js';
@@ -142,6 +142,14 @@ export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as AuthResponse).token;
+}
+
+/** A row of the books for `buyer`: a lease through the test provider unless `values` say otherwise. */
+export function purchaseRow(
+  buyer: Pick<UserRow, 'id' | 'email' | 'fullName'>,
+  values: Partial<typeof purchases.$inferInsert> & Pick<typeof purchases.$inferInsert, 'title' | 'priceCents'>,
+): typeof purchases.$inferInsert {
+  return { userId: buyer.id, buyerEmail: buyer.email, buyerName: buyer.fullName, sessionType: 'beatPurchase', kind: 'lease', provider: 'test', ...values };
 }
 
 export function createBeat(t: TestApp, overrides: Partial<typeof beats.$inferInsert> = {}): Promise<BeatRow> {

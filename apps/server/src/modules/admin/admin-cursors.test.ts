@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminBeatsPage, AdminUsersPage, AnalyticsBeatsPage, AnalyticsPurchasesPage, AuditPage } from '@beat/shared';
 import { auditLog, beats, purchases, users, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
 import { ledgerPageIds } from './analytics.service.js';
 import { compactDailyTotals } from './daily-totals.js';
 
@@ -27,18 +27,7 @@ beforeAll(async () => {
   for (let i = 0; i < 11; i++) await createUser(t, { createdAt: at(i) });
   for (let i = 0; i < 11; i++) {
     const beat = await createBeat(t, { createdAt: at(i), beatType: i % 4 === 0 ? 'Exclusive' : 'Non-Exclusive' });
-    await t.deps.db.insert(purchases).values({
-      userId: buyer.id,
-      buyerEmail: buyer.email,
-      buyerName: buyer.fullName,
-      sessionType: 'beatPurchase',
-      kind: 'lease',
-      beatId: beat.id,
-      title: beat.title,
-      provider: 'test',
-      priceCents: 1000 * (i % 3),
-      purchasedAt: at(i),
-    });
+    await t.deps.db.insert(purchases).values(purchaseRow(buyer, { beatId: beat.id, title: beat.title, priceCents: 1000 * (i % 3), purchasedAt: at(i) }));
   }
   for (let i = 0; i < 11; i++) {
     await t.deps.db.insert(auditLog).values({ actorEmail: 'admin@example.test', action: 'user.update', targetType: 'user', createdAt: at(i) });
@@ -115,16 +104,7 @@ describe('keyset cursors', () => {
         return body.purchases;
       },
       async () => {
-        await t.deps.db.insert(purchases).values({
-          userId: buyer.id,
-          buyerEmail: buyer.email,
-          buyerName: buyer.fullName,
-          sessionType: 'vipPlan',
-          kind: 'vipPlan',
-          title: 'VIP plan',
-          provider: 'test',
-          priceCents: 2900,
-        });
+        await t.deps.db.insert(purchases).values(purchaseRow(buyer, { sessionType: 'vipPlan', kind: 'vipPlan', title: 'VIP plan', priceCents: 2900 }));
       },
     );
     expect(seen).toEqual(before.map((r) => r.id));

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsBeatsPage, AnalyticsOverview, AnalyticsPurchasesPage } from '@beat/shared';
 import { creditSpends, downloads, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
 import { csvCell } from './analytics.service.js';
 
 const clock = fixedClock(new Date('2026-06-10T15:00:00Z'));
@@ -15,16 +15,7 @@ const at = (iso: string) => new Date(iso);
 const get = (url: string) => t.app.inject(authed(adminToken, { method: 'GET', url }));
 
 async function buy(values: Partial<typeof purchases.$inferInsert> & { priceCents: number; purchasedAt: Date }) {
-  await t.deps.db.insert(purchases).values({
-    userId: buyer.id,
-    buyerEmail: buyer.email,
-    buyerName: buyer.fullName,
-    sessionType: 'beatPurchase',
-    kind: 'lease',
-    title: 'Something',
-    provider: 'test',
-    ...values,
-  });
+  await t.deps.db.insert(purchases).values(purchaseRow(buyer, { title: 'Something', ...values }));
 }
 
 const t = fileTestApp({ clock });

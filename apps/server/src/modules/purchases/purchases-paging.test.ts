@@ -5,26 +5,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PurchasedBeatsResponse, PurchasesResponse } from '@beat/shared';
 import { purchases, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
 
 let buyer: UserRow;
 let token: string;
 let otherToken: string;
 const owned: BeatRow[] = [];
 
-const bought = (beat: BeatRow | null, kind: 'lease' | 'stems' | 'vipPlan', purchasedAt: Date, refundedAt: Date | null = null) => ({
-  userId: buyer.id,
-  buyerEmail: buyer.email,
-  buyerName: buyer.fullName,
-  sessionType: kind === 'lease' ? ('beatPurchase' as const) : kind,
-  kind,
-  beatId: beat?.id ?? null,
-  title: beat?.title ?? 'VIP plan',
-  provider: 'test',
-  priceCents: 1999,
-  purchasedAt,
-  refundedAt,
-});
+const bought = (beat: BeatRow | null, kind: 'lease' | 'stems' | 'vipPlan', purchasedAt: Date, refundedAt: Date | null = null) =>
+  purchaseRow(buyer, {
+    sessionType: kind === 'lease' ? 'beatPurchase' : kind,
+    kind,
+    beatId: beat?.id ?? null,
+    title: beat?.title ?? 'VIP plan',
+    priceCents: 1999,
+    purchasedAt,
+    refundedAt,
+  });
 
 const t = fileTestApp();
 beforeAll(async () => {
