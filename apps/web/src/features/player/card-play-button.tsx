@@ -6,10 +6,12 @@ import { Pause, Play } from 'lucide-react';
 import type { Beat } from '@beat/shared';
 import { canPlay } from './lib/playable';
 import { useBeatPlayback, usePlayerControls, type PlayOptions } from './player-context';
+import './card-play-button.css';
 
 export interface CardPlayButtonProps {
   beat: Beat;
   queue: readonly Beat[];
+  /** The card's own class, which places and sizes the button. */
   className: string;
   tabIndex?: number;
   options?: PlayOptions;
@@ -21,7 +23,7 @@ export function CardPlayButton({ beat, queue, className, tabIndex, options }: Ca
   if (!canPlay(beat)) return null;
   const label = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
   return (
-    <button type="button" className={className} aria-label={label} title={label} tabIndex={tabIndex} onClick={() => (isCurrent ? toggle() : play(beat, queue, options))}>
+    <button type="button" className={`card-play ${className}`} aria-label={label} title={label} tabIndex={tabIndex} onClick={() => (isCurrent ? toggle() : play(beat, queue, options))}>
       {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
     </button>
   );
