@@ -3,25 +3,20 @@
  * real picture upload and password change, the forced password change of newhire@demo.test, protected routes.
  * Everything that changes a password uses a fresh account, except the newhire flow (that account is this file's alone).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { baseURL, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
 import { mailsTo, type OutboxMessage } from '../support/outbox.js';
+import { fileBrowser } from '../support/suite.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function openPage(viewport?: Viewport): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser(), viewport);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
 }
@@ -327,7 +322,7 @@ describe('account settings', () => {
     ['phone', mobile],
   ])('has no serious or critical axe findings (%s)', async (_name, viewport) => {
     const account = await createAccount('axe');
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await signIn(page, account);
     await page.goto('/account-setting');

@@ -3,33 +3,25 @@
  * store; an admin invites a user who logs in with the e-mailed password and is made to change it; a non-admin
  * typing /admin/dashboard is sent away. Plus the dashboard's charts, user actions, analytics tabs and CSV export.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AdminBeatsPage, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { baseURL, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { mailTo } from '../support/outbox.js';
 import { monoWav } from '../support/wav.js';
+import { axeFindings } from '../support/axe.js';
+import { fileBrowser } from '../support/suite.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** `audit`: a page axe can be injected into (the app's CSP forbids inline scripts, rightly). */
 async function openPage(viewport?: Viewport, audit = false): Promise<{ page: Page; errors: string[] }> {
   const context = audit
-    ? await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true })
-    : await newContext(browser, viewport);
+    ? await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true })
+    : await newContext(browser(), viewport);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
@@ -80,15 +72,6 @@ function stemsZip(name: string, data: Buffer): Buffer {
   end.writeUInt32LE(central.length + fileName.length, 12);
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
 }
 
 describe('beats management', () => {
@@ -314,7 +297,7 @@ describe('dashboard and analytics', () => {
     expect(await beats.getByRole('article').count()).toBe(3);
     await page.getByText('Last 7 days').click();
     await expect.poll(() => page.locator('.kpi-strip__period').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -338,7 +321,7 @@ describe('dashboard and analytics', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^beat-market-purchases-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -349,7 +332,7 @@ describe('dashboard and analytics', () => {
     await page.waitForURL('**/admin/user-management');
     await page.getByRole('button', { name: 'Add New User' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -1,20 +1,15 @@
 /** Sign-up, login with every demo account, validation, returnUrl, logout and visitor redirects, as a person does them. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import { demo, DEMO_PASSWORD } from '../support/accounts.js';
-import { launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { mobile, newContext, watchErrors } from '../support/browser.js';
+import { fileBrowser } from '../support/suite.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function openPage(viewport = undefined as undefined | typeof mobile): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser(), viewport);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
 }

@@ -5,27 +5,18 @@
  * Sold, in the HTML the server sends too, and shows its buyer the downloads. The sold test makes its own exclusive
  * through the admin API and takes it out of the store afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatDetail, BeatPage, OwnedBeats } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, newContext } from '../support/browser.js';
+import { baseURL, newContext } from '../support/browser.js';
 import { api } from '../support/api.js';
-import { beatMaker } from '../support/made-beats.js';
+import { fileBeatMaker } from '../support/made-beats.js';
+import { fileBrowser } from '../support/suite.js';
 import { payAtTestCheckout, until } from '../support/steps.js';
 
-let browser: Browser;
-let admin: AuthResponse;
-const made = beatMaker(() => admin);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await apiLogin(demo.admin);
-});
-afterAll(async () => {
-  await made.removeAll();
-  await browser?.close();
-});
+const browser = fileBrowser();
+const made = fileBeatMaker();
 
 const noStems = 'Stems are not available for this beat, sorry';
 
@@ -34,7 +25,7 @@ const noStems = 'Stems are not available for this beat, sorry';
  * uncaught errors, and every answer of 400 or more ("Failed to load resource").
  */
 async function openAs(session: AuthResponse | null): Promise<{ page: Page; problems: string[]; asked: string[] }> {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const page = await context.newPage();
   const problems: string[] = [];
   const asked: string[] = [];

@@ -1,21 +1,13 @@
 /** The store a visitor meets: search, the exclusives carousel, the VIP list, the player, favourites, visitor redirects, accessibility. */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { baseURL, mobile, newContext, watchErrors } from '../support/browser.js';
+import { axeFindings } from '../support/axe.js';
+import { fileBrowser } from '../support/suite.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 // Each test's pages close with it: a page left playing would go on streaming audio through the tests after it.
 const opened: BrowserContext[] = [];
@@ -24,7 +16,7 @@ afterEach(async () => {
 });
 
 async function openPage(viewport?: typeof mobile): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser(), viewport);
   opened.push(context);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
@@ -264,16 +256,12 @@ describe('accessibility', () => {
     ['phone', mobile],
   ])('the catalog page has no serious or critical axe findings (%s)', async (_name, viewport) => {
     // axe is injected as an inline script, which the store's CSP rightly forbids: bypass it for the audit only.
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
     opened.push(context);
     const page = await context.newPage();
     await page.goto('/');
     await vipRows(page).first().waitFor();
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const violations = await axeFindings(page);
     expect(violations).toEqual([]);
   });
 });

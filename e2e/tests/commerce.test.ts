@@ -6,32 +6,21 @@
  * beats nobody else buys.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage, CartResponse, PurchasesResponse, User } from '@beat/shared';
 import { createAccount, signIn } from '../support/accounts.js';
-import { animationsSettled, baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { animationsSettled, baseURL, mobile } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { payAtTestCheckout } from '../support/steps.js';
+import { fileBrowser, openPage as openPageIn } from '../support/suite.js';
 
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 
-async function openPage(session?: AuthResponse, viewport?: typeof mobile): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  if (session) await signIn(page, session);
-  return { page, errors };
-}
+const openPage = (session?: AuthResponse, viewport?: typeof mobile) => openPageIn(browser(), session, viewport);
 
 /** Beats of the VIP catalog with a lease price, from the end of the list (other files take from the start). */
 async function leaseBeats(n: number, offset: number, withStems = false): Promise<Beat[]> {
@@ -296,7 +285,7 @@ describe('accessibility', () => {
     const [beat] = await leaseBeats(1, viewport ? 31 : 30);
     await api('/api/cart', account.token, { method: 'POST', body: { userId: account.user._id, beatId: beat!._id } });
     // axe is injected as an inline script, which the store's CSP rightly forbids: bypass it for the audit only.
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await signIn(page, account);
     await page.goto('/cart');

@@ -5,27 +5,17 @@
  * moment after the end; and a cancelled checkout frees its exclusive for the next buyer at once. Each test makes its own
  * exclusive through the admin API and takes it out of the store afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AuthResponse, Beat, BeatPage, StoreConfig } from '@beat/shared';
-import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, newContext, watchErrors, hydrated } from '../support/browser.js';
+import { createAccount, signIn } from '../support/accounts.js';
+import { baseURL, hydrated } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
-import { beatMaker } from '../support/made-beats.js';
+import { fileBeatMaker } from '../support/made-beats.js';
+import { fileBrowser, openPage as openPageIn } from '../support/suite.js';
 
-let browser: Browser;
-let admin: AuthResponse;
-const made = beatMaker(() => admin);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await apiLogin(demo.admin);
-});
-afterAll(async () => {
-  await made.removeAll();
-  await browser?.close();
-});
+const browser = fileBrowser();
+const made = fileBeatMaker();
 
 
 const exclusiveFields = (title: string, end: Date, price = 350) => ({
@@ -45,19 +35,10 @@ const newExclusive = (title: string): Promise<Beat> => made.create(exclusiveFiel
 
 /** The admin moves the exclusive's countdown end (the edit form's PUT, without new files). */
 async function setCountdownEnd(beat: Beat, end: Date): Promise<void> {
-  const form = new FormData();
-  for (const [field, value] of Object.entries(exclusiveFields(beat.beatTitle, end, beat.price!))) form.append(field, value);
-  const res = await fetch(`${baseURL()}/api/admin/beats/${beat._id}`, { method: 'PUT', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-  expect(res.status, await res.clone().text()).toBe(200);
+  await made.update(beat, exclusiveFields(beat.beatTitle, end, beat.price!));
 }
 
-async function openPage(session?: AuthResponse): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  if (session) await signIn(page, session);
-  return { page, errors };
-}
+const openPage = (session?: AuthResponse) => openPageIn(browser(), session);
 
 const formatUsd = (dollars: number) => `$${dollars.toFixed(2)}`;
 
@@ -162,7 +143,7 @@ describe('a cart holding an ended exclusive', () => {
 
     // The cart with the line's message has no serious or critical axe findings (axe runs as an injected script:
     // a context of its own that may run it).
-    const axeContext = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const axeContext = await browser().newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 }, bypassCSP: true });
     const axePage = await axeContext.newPage();
     await signIn(axePage, buyer);
     await axePage.goto('/cart');

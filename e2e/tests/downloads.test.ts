@@ -5,29 +5,22 @@
  * picks beats it has not used yet.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import type { AdminBeat, AuthResponse, Beat, BeatPage, DownloadLink, OwnedBeats } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { baseURL, desktop, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { until } from '../support/steps.js';
 import { writeStemsZip } from '../support/stems-zip.js';
+import { axeFindings } from '../support/axe.js';
+import { fileBrowser } from '../support/suite.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function api<T>(path: string, token?: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
@@ -44,7 +37,7 @@ async function api<T>(path: string, token?: string, init: { method?: string; bod
 }
 
 async function openPage(session: AuthResponse, viewport: Viewport = desktop): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser(), viewport);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await signIn(page, session);
@@ -222,19 +215,14 @@ describe('accessibility', () => {
   ] as const)('the modal has no serious or critical axe findings (%s)', async (_name, viewport) => {
     const account = await createAccount('dl-axe');
     // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
-    const context = await browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
+    const context = await browser().newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, account);
     const beat = (await catalogBeats()).find((b) => b.hasStems)!;
     const dialog = await openBeatModal(page, beat);
     await dialog.getByRole('heading', { name: 'Stems', exact: true }).waitFor();
-    await page.addScriptTag({ content: axeSource });
-    const findings = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: string) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-      const result = await axe.run('[role="dialog"]');
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const findings = await axeFindings(page, '[role="dialog"]');
     expect(findings).toEqual([]);
     // Keyboard: Escape closes it and focus returns to the row's button.
     await page.keyboard.press('Escape');

@@ -3,25 +3,19 @@
  * and sort narrow and order the list; the filters live in the address (reload, Back); chips remove one filter and
  * "Clear all" every one; on a phone the filters open in a sheet; the admin's beat form sets a beat's key and moods.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AdminBeatsPage, BeatPage } from '@beat/shared';
 import { apiLogin, demo, signIn } from '../support/accounts.js';
-import { baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { baseURL, desktop, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
+import { fileBrowser } from '../support/suite.js';
 
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** `audit`: a page axe can be injected into (the store's CSP rightly forbids inline scripts). */
 async function openPage(viewport: Viewport = desktop, audit = false): Promise<{ page: Page; errors: string[] }> {
-  const context = audit ? await browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true }) : await newContext(browser, viewport);
+  const context = audit ? await browser().newContext({ baseURL: baseURL(), viewport, bypassCSP: true }) : await newContext(browser(), viewport);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };

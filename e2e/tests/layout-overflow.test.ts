@@ -7,16 +7,14 @@
  *
  * Another screen is one more entry of `screens`: its path, who looks at it, and what shows once it is drawn.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, newContext, watchErrors } from '../support/browser.js';
+import { axeFindings } from '../support/axe.js';
 
 const WIDTHS = [390, 768, 1024, 1100, 1280, 1440] as const;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Viewer = 'visitor' | 'buyer' | 'admin';
 
@@ -392,14 +390,7 @@ describe('the exclusives carousel', () => {
     await page.goto('/');
     await barCounted(page, 'Filter and sort beats');
     await firstCard(page);
-    await page.addScriptTag({ content: axeSource });
-    const audit = () =>
-      page.evaluate(async () => {
-        type Axe = { run: (scope: Element) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-        const section = document.querySelector('[aria-labelledby="exclusives-heading"]')!;
-        const result = await (window as unknown as { axe: Axe }).axe.run(section);
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-      });
+    const audit = () => axeFindings(page, '[aria-labelledby="exclusives-heading"]');
     expect(await audit()).toEqual([]);
     await page.getByRole('button', { name: 'Show All Exclusives' }).click();
     await page.getByRole('button', { name: 'Show Less' }).waitFor();

@@ -6,32 +6,21 @@
  * uses its own fresh account and beats nobody else buys.
  */
 import { mkdir, readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import { maskName, type AuthResponse, type Beat, type BeatPage, type DownloadLink, type LibraryPage, type PurchasesResponse } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { animationsSettled, baseURL, desktop, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { animationsSettled, baseURL, desktop, mobile, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { payAtTestCheckout } from '../support/steps.js';
+import { fileBrowser, openPage as openPageIn } from '../support/suite.js';
 
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 
-async function openPage(session?: AuthResponse, viewport?: Viewport): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  if (session) await signIn(page, session);
-  return { page, errors };
-}
+const openPage = (session?: AuthResponse, viewport?: Viewport) => openPageIn(browser(), session, viewport);
 
 /** Priced VIP catalog beats from the middle of the list: the other files take theirs from either end. */
 async function leaseBeats(n: number, offset: number): Promise<Beat[]> {
@@ -242,7 +231,7 @@ describe('accessibility', () => {
     await api('/api/reduce-credits', account.token, { method: 'POST', body: { email: account.user.email, beatId: beat!._id } });
     await api(`/api/admin/users/${account.user._id}/promote`, admin.token, { method: 'POST' });
     const session = await apiLogin(account.user.email, account.password);
-    const context = await browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
+    const context = await browser().newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
     const page = await context.newPage();
     await signIn(page, session);
     await page.goto('/library');

@@ -7,9 +7,9 @@
  * through the admin API and takes it out of the store afterwards.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDocumentProxy } from 'unpdf';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   licenceSummaryLines,
   licenceTermsPath,
@@ -22,32 +22,17 @@ import {
   type PurchasesResponse,
   type UpgradesResponse,
 } from '@beat/shared';
-import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { createAccount } from '../support/accounts.js';
+import { mobile, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
-import { beatMaker } from '../support/made-beats.js';
+import { fileBeatMaker } from '../support/made-beats.js';
+import { fileBrowser, openPage as openPageIn } from '../support/suite.js';
 import { payAtTestCheckout } from '../support/steps.js';
 
-let browser: Browser;
-let admin: AuthResponse;
-const made = beatMaker(() => admin);
+const browser = fileBrowser();
+const made = fileBeatMaker();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await apiLogin(demo.admin);
-});
-afterAll(async () => {
-  await made.removeAll();
-  await browser?.close();
-});
-
-async function openPage(session?: AuthResponse, viewport?: Viewport): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  if (session) await signIn(page, session);
-  return { page, errors };
-}
+const openPage = (session?: AuthResponse, viewport?: Viewport) => openPageIn(browser(), session, viewport);
 
 /** The terms in force, as the API gives them (an admin test may have edited them). */
 async function termsOf(offer: LicenceOffer): Promise<LicenceTerms> {
@@ -96,10 +81,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 /** The producer offers the leased beat exclusively (the admin edit form's PUT, without new files). */
 async function offerExclusively(beat: Beat, price: number): Promise<void> {
-  const form = new FormData();
-  for (const [field, value] of Object.entries(beatFields(beat.beatTitle, 'Exclusive', price))) form.append(field, value);
-  const res = await fetch(`${baseURL()}/api/admin/beats/${beat._id}`, { method: 'PUT', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-  expect(res.status, await res.clone().text()).toBe(200);
+  await made.update(beat, beatFields(beat.beatTitle, 'Exclusive', price));
 }
 
 describe('license terms before payment', () => {

@@ -4,15 +4,12 @@
  * refused with the server's own reason and changes nothing. The built-in tag is restored at the end.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { BeatPage, StoreSettings } from '@beat/shared';
 import { apiLogin, demo, signIn } from '../support/accounts.js';
 import { baseURL, launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { monoWav } from '../support/wav.js';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeFindings } from '../support/axe.js';
 
 /** ~340 demo beats share 24 tracks; re-rendering them all can take a minute on a small machine. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -66,15 +63,6 @@ async function openAsAdmin(audit = false): Promise<{ page: Page; errors: string[
   return { page, errors };
 }
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
-
 /** The first beat of the store's VIP catalog, as the store's list has it. */
 async function firstVipBeat() {
   const { beats } = (await (await fetch(`${baseURL()}/api/beats?type=Non-Exclusive&limit=1`)).json()) as BeatPage;
@@ -110,7 +98,7 @@ describe('store settings: the audio tag', () => {
     const tag = page.getByRole('region', { name: 'Audio tag' });
     await tag.getByText(before.tag.fileName, { exact: true }).waitFor();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Store Settings' }).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     await tag
       .getByLabel('Upload a new tag (MP3 or WAV, up to 30 s)')

@@ -3,21 +3,15 @@
  * server's lease price with Add to Cart (or "VIP"), the beat pop-up offers only what can be bought, every price on
  * screen has its cents, screens say "License", and the admin lists turn into cards on a phone with nothing cut off.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { animationsSettled, baseURL, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { animationsSettled, baseURL, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
+import { fileBrowser } from '../support/suite.js';
 
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function api<T>(path: string): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`);
@@ -28,8 +22,8 @@ async function api<T>(path: string): Promise<T> {
 async function openPage(session?: AuthResponse, viewport?: Viewport, bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
   // axe is injected as an inline script, which the store's CSP rightly forbids: only the audits bypass it.
   const context = bypassCSP
-    ? await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true })
-    : await newContext(browser, viewport);
+    ? await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true })
+    : await newContext(browser(), viewport);
   const page = await context.newPage();
   const errors = watchErrors(page);
   if (session) await signIn(page, session);

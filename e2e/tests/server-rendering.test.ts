@@ -3,19 +3,14 @@
  * HTML carries the beats before any script runs, React hydrates it without a mismatch and keeps its elements, and
  * what a visitor does while the code is on its way is not lost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
 import type { BeatPage } from '@beat/shared';
 import { createAccount } from '../support/accounts.js';
-import { baseURL, desktop, launchBrowser, mobile, newContext, type Viewport } from '../support/browser.js';
+import { baseURL, desktop, mobile, newContext, type Viewport } from '../support/browser.js';
+import { fileBrowser } from '../support/suite.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function api<T>(path: string): Promise<T> {
   return (await (await fetch(`${baseURL()}${path}`)).json()) as T;
@@ -57,7 +52,7 @@ function rootOf(html: string): string {
 
 /** A page whose console errors and uncaught errors are kept; React reports a hydration mismatch as one (main.tsx). */
 async function openPage(viewport: Viewport = desktop) {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser(), viewport);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -281,7 +276,7 @@ describe('hydration', () => {
   it('searches without JavaScript: the search box is a GET form the server answers filtered', async () => {
     const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=1');
     const target = beats[0]!;
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktop });
+    const context = await browser().newContext({ javaScriptEnabled: false, viewport: desktop });
     const page = await context.newPage();
     await page.goto(`${baseURL()}/`);
     await page.getByRole('searchbox', { name: 'Search for beats or tags' }).fill(target.beatTitle);
@@ -293,7 +288,7 @@ describe('hydration', () => {
 
   it('logs in without JavaScript: the form posts, the server sets the session and sends the visitor back signed in', async () => {
     const account = await createAccount('no-js');
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktop });
+    const context = await browser().newContext({ javaScriptEnabled: false, viewport: desktop });
     const page = await context.newPage();
     await page.goto(`${baseURL()}/login?returnUrl=%2Fvip`);
     await page.getByLabel('Email').fill(account.user.email);

@@ -5,27 +5,22 @@
  * form's first submit, and a signed-in caller's page that knows them from its first render.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support/accounts.js';
-import { baseURL, hydrated, launchBrowser, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { baseURL, hydrated, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { mailTo } from '../support/outbox.js';
+import { fileBrowser } from '../support/suite.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const unique = () => randomBytes(3).toString('hex');
 
 async function openPage(session?: AuthResponse, viewport?: Viewport): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser(), viewport);
   const page = await context.newPage();
   const errors = watchErrors(page);
   if (session) await signIn(page, session);
@@ -98,7 +93,7 @@ describe('account settings', () => {
 describe('invitations', () => {
   it('the invite form asks for the name, and the invitee is called by it — and is never refused a call while their password must change', async () => {
     // axe is injected as an inline script, which the store's CSP rightly forbids: this page bypasses it for the audit.
-    const adminContext = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    const adminContext = await browser().newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const admin = { page: await adminContext.newPage(), errors: [] as string[] };
     admin.errors = watchErrors(admin.page);
     await signIn(admin.page, await apiLogin(demo.admin));
@@ -185,7 +180,7 @@ describe('sessions without Remember me', () => {
     // Every tab closed: a browser started anew (a fresh context keeps no session cookie) is logged out.
     const storage = await context.storageState();
     await context.close();
-    const reopened = await browser.newContext({
+    const reopened = await browser().newContext({
       baseURL: baseURL(),
       storageState: { cookies: storage.cookies.filter((c) => c.expires !== -1), origins: storage.origins },
     });
@@ -350,7 +345,7 @@ describe('screens', () => {
     const account = await createAccount('journeys-axe');
     const [beat] = await leaseBeats(1, viewport ? 5 : 6);
     await api('/api/cart', account.token, { method: 'POST', body: { userId: account.user._id, beatId: beat!._id } });
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await signIn(page, account);
     await page.goto('/account-setting');

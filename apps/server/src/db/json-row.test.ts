@@ -1,18 +1,12 @@
 /** A list selected as one JSON value decodes to exactly what a plain select of the same columns gives. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, count, desc, inArray, sql } from 'drizzle-orm';
 import { beats } from './schema.js';
 import { beatDtoColumns } from '../modules/beats/beat-dto.js';
 import { jsonRows } from './json-row.js';
-import { createBeat, createTestApp, type TestApp } from '../test/helper.js';
+import { createBeat, fileTestApp } from '../test/helper.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp();
 
 describe('jsonRows', () => {
   it('gives the same values as a plain select: dates to the microsecond, arrays, nulls, reals, quotes and unicode', async () => {

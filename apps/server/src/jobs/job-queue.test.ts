@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { jobs, type JobRow } from '../db/schema.js';
-import { createTestApp, dbKind, expectServerError, fixedClock, type TestApp } from '../test/helper.js';
+import { dbKind, expectServerError, fixedClock, fileTestApp } from '../test/helper.js';
 import { claimJobs, completeJob, enqueueJob, enqueueJobs, failJob, recoverAbandonedJobs, releaseJob, renewLease, retryDelayMs } from './job-queue.js';
 import { PermanentJobError, runJobsUntilIdle, startJobWorker, type JobHandlers } from './job-worker.js';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
-let t: TestApp;
 let queueCounter = 0;
 /** Each test works on its own queue, so they do not see each other's jobs. */
 const newQueue = () => `test.q${++queueCounter}`;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ clock });
 
 const db = () => t.deps.db;
 const rowsOf = (queue: string) => db().select().from(jobs).where(eq(jobs.queue, queue)).orderBy(jobs.id);

@@ -1,21 +1,17 @@
 /** Every kind of broken multipart body is the client's to fix: a 400 (413 for a file over its size) with a message, nothing stored. */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { beats } from '../db/schema.js';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp } from '../test/helper.js';
 import { fixtureMp3, validBeatFields } from '../modules/admin/admin-test-kit.js';
 
-let t: TestApp;
 let admin: string;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const BOUNDARY = 'form-boundary-7MA4YWxk';

@@ -1,15 +1,8 @@
 /** An address Fastify cannot decode, or with a part longer than a route parameter may be, gets a response in the product's one shape. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helper.js';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from '../test/helper.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp();
 
 describe('malformed addresses', () => {
   for (const url of ['/api/beats/%E0%A4%A', '/%', '/api/%00%', '/api/stream/%ED%A0%80', '/test-checkout/%C0%AF/pay']) {

@@ -1,29 +1,25 @@
 /** The text input rule (docs/product/limits.md#text-input): NUL and half surrogate pairs are refused with a 400 everywhere, valid Unicode passes. */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { auditLog, beats, checkouts, mailOutbox, otpCodes, purchases, sessions, users } from '../db/schema.js';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp } from '../test/helper.js';
 import { fixtureMp3, multipart, validBeatFields } from '../modules/admin/admin-test-kit.js';
 import { readBeatForm, type FormPart } from '../modules/admin/beat-uploads.js';
 import { assertSafeText, unsafeTextMessage } from './text-input.js';
 
-let t: TestApp;
 let userToken: string;
 let adminToken: string;
 let userEmail: string;
 
+const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
   const user = await createUser(t, { fullName: 'Original Name', username: 'original_name', profileImageKey: 'images/original.png' });
   userEmail = user.email;
   userToken = await loginAs(t, user);
   adminToken = await loginAs(t, await createUser(t, { isAdmin: true }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Rows in every table a refused call could have written to. */

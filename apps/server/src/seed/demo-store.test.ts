@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
-import { createTestApp, type TestApp } from '../test/helper.js';
+import { fileTestApp } from '../test/helper.js';
 import { beats, users } from '../db/schema.js';
 import { readAll } from '../audio/test-support.js';
 import { generateTrack } from './audio/generate-tracks.js';
 import { trackBpm } from './catalog-data.js';
 import { DEMO_PASSWORD, DEMO_TRACKS, demoAccounts, demoTrackHasStems, insertCatalog, insertDemoAccounts, insertDemoPlanPurchase, storeDemoTracks, trackKeys, type TrackFiles } from './demo-store.js';
 
-let t: TestApp;
 const tracks: TrackFiles[] = Array.from({ length: DEMO_TRACKS }, (_, i) => ({
   mp3Key: `audio/t${i}.mp3`,
   wavKey: `audio/t${i}.wav`,
@@ -16,16 +15,13 @@ const tracks: TrackFiles[] = Array.from({ length: DEMO_TRACKS }, (_, i) => ({
   durationSeconds: 28,
 }));
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await insertCatalog(t.deps, tracks, { nonExclusive: 330, exclusive: 10 });
   // The catalog as listed once its previews are rendered (rendering is tested in demo-previews.test.ts).
   await t.deps.db.update(beats).set({ previewKey: sql`${beats.mp3Key} || '.preview'`, audioState: 'ready' });
   await insertDemoAccounts(t.deps);
   await insertDemoPlanPurchase(t.deps);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the demo store', () => {

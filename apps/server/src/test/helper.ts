@@ -2,6 +2,7 @@
  * Builds the real app on a fresh database for each test file: an in-memory PGlite by default, or a
  * new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import { createStorage } from '../adapters/storage/create-storage.js';
 import { createDeps } from '../runtime.js';
 import { fixedClock, systemClock, type Clock } from '../lib/clock.js';
 import type { Deps } from '../deps.js';
-import { beats, users, type BeatRow, type UserRow } from '../db/schema.js';
+import { beats, purchases, users, type BeatRow, type UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { AuthResponse } from '@beat/shared';
 import { serverLog } from './server-log.js';
@@ -104,6 +105,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 export { fixedClock };
 
+/**
+ * The test app of one file's tests: the returned object is filled in on a fresh database before they run (a fresh
+ * embedded database is slow to open on a busy machine, hence the long wait) and closed after them.
+ */
+export function fileTestApp(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  }, 180_000);
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
 let userCounter = 0;
 const fastHash = hashPassword('test-password');
 
@@ -126,6 +142,14 @@ export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as AuthResponse).token;
+}
+
+/** A row of the books for `buyer`: a lease through the test provider unless `values` say otherwise. */
+export function purchaseRow(
+  buyer: Pick<UserRow, 'id' | 'email' | 'fullName'>,
+  values: Partial<typeof purchases.$inferInsert> & Pick<typeof purchases.$inferInsert, 'title' | 'priceCents'>,
+): typeof purchases.$inferInsert {
+  return { userId: buyer.id, buyerEmail: buyer.email, buyerName: buyer.fullName, sessionType: 'beatPurchase', kind: 'lease', provider: 'test', ...values };
 }
 
 export function createBeat(t: TestApp, overrides: Partial<typeof beats.$inferInsert> = {}): Promise<BeatRow> {

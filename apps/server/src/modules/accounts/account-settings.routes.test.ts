@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountMessages, type User } from '@beat/shared';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { sessions, users } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { settingsMessages } from './account-settings.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
 
 /** A real 2×2 PNG. */
 const PNG = Buffer.from(

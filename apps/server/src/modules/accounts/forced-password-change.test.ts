@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
 
 const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject(authed(token, { method, url, payload }));

@@ -1,22 +1,18 @@
 /** The admin beat form's key and moods (docs/product/catalog-and-search.md#filters): stored, shown, filtered by, and refused when not on the lists. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AdminBeat, BeatPage } from '@beat/shared';
 import { beats } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { fixtureMp3, multipart, validBeatFields } from './admin-test-kit.js';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
-let t: TestApp;
 let admin: string;
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   await t.deps.storage.put('audio/test/preview.mp3', fixtureMp3());
   admin = await loginAs(t, await createUser(t, { isAdmin: true, email: 'boss@example.test' }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function edit(beatId: string, fields: Record<string, string>) {

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AdminBeat, AdminBeatsPage, Beat, BeatPage } from '@beat/shared';
 import { auditLog, beats, entitlements } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { previewJobHandlers } from '../previews/previews.jobs.js';
 import { parseBuffer } from 'music-metadata';
@@ -20,7 +20,6 @@ function longWav(): Buffer {
 }
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
-let t: TestApp;
 let admin: string;
 
 const mp3Part = (data = fixtureMp3()): FilePart => ({ name: 'mp3File', filename: 'night-shift.mp3', data, type: 'audio/mpeg' });
@@ -43,13 +42,10 @@ async function uploadedFiles(): Promise<string[]> {
   return readdir(path.join(t.dataDir, 'files', 'audio', 'uploads')).catch(() => []);
 }
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   await t.deps.storage.put('audio/test/preview.mp3', fixtureMp3());
   admin = await loginAs(t, await createUser(t, { isAdmin: true, email: 'boss@example.test' }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /api/admin/beats', () => {
@@ -95,7 +91,6 @@ describe('POST /api/admin/beats', () => {
     expect(row!.wavKey).toMatch(/\.wav$/);
     expect(row!.stemsKey).toMatch(/\.zip$/);
     expect((await t.deps.storage.stat(row!.stemsKey!))!.size).toBe(fixtureZip().length);
-
 
     const [audit] = await t.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'beat.create', actorEmail: 'boss@example.test', targetId: beat._id, before: null });

@@ -2,15 +2,14 @@
  * Keyset paging of the admin lists: walking the cursors shows every row that existed exactly once, in the list's
  * order, while rows are added between pages; the unsearched totals follow every write.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminBeatsPage, AdminUsersPage, AnalyticsBeatsPage, AnalyticsPurchasesPage, AuditPage } from '@beat/shared';
 import { auditLog, beats, purchases, users, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
 import { ledgerPageIds } from './analytics.service.js';
 import { compactDailyTotals } from './daily-totals.js';
 
-let t: TestApp;
 let adminToken: string;
 let buyer: UserRow;
 
@@ -20,33 +19,19 @@ const asAdmin = (url: string) => t.app.inject(authed(adminToken, { method: 'GET'
 const tie = new Date('2026-03-01T12:00:00.123456Z');
 const at = (i: number) => (i % 3 === 0 ? tie : new Date(Date.UTC(2026, 0, 1 + i, 0, 0, 0, i)));
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await createUser(t, { isAdmin: true, createdAt: new Date('2020-01-01T00:00:00Z') });
   adminToken = await loginAs(t, admin);
   buyer = await createUser(t, { createdAt: new Date('2020-01-02T00:00:00Z') });
   for (let i = 0; i < 11; i++) await createUser(t, { createdAt: at(i) });
   for (let i = 0; i < 11; i++) {
     const beat = await createBeat(t, { createdAt: at(i), beatType: i % 4 === 0 ? 'Exclusive' : 'Non-Exclusive' });
-    await t.deps.db.insert(purchases).values({
-      userId: buyer.id,
-      buyerEmail: buyer.email,
-      buyerName: buyer.fullName,
-      sessionType: 'beatPurchase',
-      kind: 'lease',
-      beatId: beat.id,
-      title: beat.title,
-      provider: 'test',
-      priceCents: 1000 * (i % 3),
-      purchasedAt: at(i),
-    });
+    await t.deps.db.insert(purchases).values(purchaseRow(buyer, { beatId: beat.id, title: beat.title, priceCents: 1000 * (i % 3), purchasedAt: at(i) }));
   }
   for (let i = 0; i < 11; i++) {
     await t.deps.db.insert(auditLog).values({ actorEmail: 'admin@example.test', action: 'user.update', targetType: 'user', createdAt: at(i) });
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /**
@@ -119,16 +104,7 @@ describe('keyset cursors', () => {
         return body.purchases;
       },
       async () => {
-        await t.deps.db.insert(purchases).values({
-          userId: buyer.id,
-          buyerEmail: buyer.email,
-          buyerName: buyer.fullName,
-          sessionType: 'vipPlan',
-          kind: 'vipPlan',
-          title: 'VIP plan',
-          provider: 'test',
-          priceCents: 2900,
-        });
+        await t.deps.db.insert(purchases).values(purchaseRow(buyer, { sessionType: 'vipPlan', kind: 'vipPlan', title: 'VIP plan', priceCents: 2900 }));
       },
     );
     expect(seen).toEqual(before.map((r) => r.id));

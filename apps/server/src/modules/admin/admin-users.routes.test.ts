@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import type { AdminUsersPage, AuditPage, User } from '@beat/shared';
 import { auditLog, mailOutbox, purchases, users } from '../../db/schema.js';
-import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createUser, expectServerError, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
 import { nameFromEmail, temporaryPassword } from './admin-users.service.js';
 import { readableMail } from '../../adapters/mail/mail-secrets.js';
 
-let t: TestApp;
 let adminToken: string;
 let adminId: string;
 
@@ -18,14 +17,11 @@ async function mailTo(email: string) {
   return rows.map((row) => readableMail(row, t.config.tokenSecret));
 }
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await createUser(t, { isAdmin: true, email: 'chief@example.test', fullName: 'Chief Admin' });
   adminId = admin.id;
   adminToken = await loginAs(t, admin);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /api/admin/users/invite', () => {
@@ -198,16 +194,7 @@ describe('POST /api/admin/users/:userId/promote', () => {
 describe('DELETE /api/admin/users/:userId', () => {
   it('deletes the account; its purchases stay in the books with the buyer’s name and e-mail', async () => {
     const user = await createUser(t, { email: 'leaver@example.test', fullName: 'Lee Leaver' });
-    await t.deps.db.insert(purchases).values({
-      userId: user.id,
-      buyerEmail: user.email,
-      buyerName: user.fullName,
-      sessionType: 'vipPlan',
-      kind: 'vipPlan',
-      title: 'VIP plan',
-      priceCents: 2900,
-      provider: 'test',
-    });
+    await t.deps.db.insert(purchases).values(purchaseRow(user, { sessionType: 'vipPlan', kind: 'vipPlan', title: 'VIP plan', priceCents: 2900 }));
     const token = await loginAs(t, user);
 
     const res = await asAdmin({ method: 'DELETE', url: `/api/admin/users/${user.id}` });

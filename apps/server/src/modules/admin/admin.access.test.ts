@@ -1,12 +1,11 @@
 /** The 401/403 matrix: every /api/admin/* call, for a visitor, a bad token, a signed-in non-admin and an admin. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { auditLog, beats, coupons, users, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, routesOf, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, routesOf, fileTestApp } from '../../test/helper.js';
 import { fixtureMp3, multipart, validBeatFields } from './admin-test-kit.js';
 
-let t: TestApp;
 let adminToken: string;
 let userToken: string;
 let vipToken: string;
@@ -103,8 +102,8 @@ function calls(): Call[] {
   ];
 }
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.deps.storage.put('audio/test/preview.mp3', fixtureMp3());
   const admin = await createUser(t, { isAdmin: true });
   const user = await createUser(t);
@@ -115,9 +114,6 @@ beforeAll(async () => {
   beat = await createBeat(t, { title: 'Matrix Beat' });
   target = await createUser(t, { credits: 1 });
   [{ id: couponId }] = (await t.deps.db.insert(coupons).values({ code: 'MATRIX5', kind: 'fixed', amountOffCents: 500 }).returning({ id: coupons.id })) as [{ id: string }];
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('every admin call', () => {

@@ -1,12 +1,11 @@
 /** Analytics numbers must equal what happened: purchases, sign-ups, plays, downloads, credits, favourites, sessions. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsBeatsPage, AnalyticsOverview, AnalyticsPurchasesPage } from '@beat/shared';
 import { creditSpends, downloads, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
 import { csvCell } from './analytics.service.js';
 
 const clock = fixedClock(new Date('2026-06-10T15:00:00Z'));
-let t: TestApp;
 let adminToken: string;
 let buyer: UserRow;
 let hit: BeatRow;
@@ -16,20 +15,11 @@ const at = (iso: string) => new Date(iso);
 const get = (url: string) => t.app.inject(authed(adminToken, { method: 'GET', url }));
 
 async function buy(values: Partial<typeof purchases.$inferInsert> & { priceCents: number; purchasedAt: Date }) {
-  await t.deps.db.insert(purchases).values({
-    userId: buyer.id,
-    buyerEmail: buyer.email,
-    buyerName: buyer.fullName,
-    sessionType: 'beatPurchase',
-    kind: 'lease',
-    title: 'Something',
-    provider: 'test',
-    ...values,
-  });
+  await t.deps.db.insert(purchases).values(purchaseRow(buyer, { title: 'Something', ...values }));
 }
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   const admin = await createUser(t, { isAdmin: true, createdAt: at('2025-01-01T00:00:00Z') });
   adminToken = await loginAs(t, admin);
   buyer = await createUser(t, { fullName: 'Bea Buyer', email: 'bea@example.test', createdAt: at('2026-06-08T09:00:00Z') });
@@ -67,9 +57,6 @@ beforeAll(async () => {
   for (const sessionDuration of [600, 300]) {
     await t.app.inject(authed(buyerToken, { method: 'POST', url: '/api/update-session-time', payload: { userId: buyer.id, sessionDuration } }));
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/admin/analytics/overview', () => {

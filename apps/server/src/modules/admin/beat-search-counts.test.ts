@@ -1,21 +1,14 @@
 /** A beat search's count is kept per catalog version: exact after every write that changes its matches, and its pages read either way agree. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beats } from '../../db/schema.js';
-import { createBeat, createTestApp, type TestApp } from '../../test/helper.js';
+import { createBeat, fileTestApp } from '../../test/helper.js';
 import { commandLineActor } from '../audit/audit.service.js';
 import { deleteAdminBeat, listAdminBeats } from './admin-beats.service.js';
 import { beatAnalytics } from './analytics.service.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp();
 
 const word = () => `zephyr${randomBytes(3).toString('hex')}`;
 

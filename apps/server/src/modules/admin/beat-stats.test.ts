@@ -1,24 +1,20 @@
 /** The per-beat totals kept by triggers always equal the totals counted from the favourites and the books. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { beats, beatStats, favorites, purchases, users, type BeatRow, type UserRow } from '../../db/schema.js';
-import { createBeat, createTestApp, createUser, type TestApp } from '../../test/helper.js';
+import { createBeat, createUser, fileTestApp } from '../../test/helper.js';
 
-let t: TestApp;
 let buyer: UserRow;
 let fan: UserRow;
 let one: BeatRow;
 let two: BeatRow;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   buyer = await createUser(t);
   fan = await createUser(t);
   one = await createBeat(t);
   two = await createBeat(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** What the analytics counted on every request before the totals were kept: the rule itself. */

@@ -1,21 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import { fileTestApp } from '../../test/helper.js';
 import { fixtureMp3, fixtureWav } from './admin-test-kit.js';
 import { readBeatForm, storeBeatFile, type FormPart } from './beat-uploads.js';
 
-let t: TestApp;
 const uploads = async () => readdir(path.join(t.dataDir, 'files', 'audio', 'uploads')).catch(() => [] as string[]);
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp();
 
 /** Chunks as a socket delivers them, then optionally a failure. */
 function stream(data: Buffer, failAfter?: Error): Readable {

@@ -1,5 +1,5 @@
 /** The day totals kept by triggers always equal what a count of the tables themselves gives, before and after compaction. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   beats,
@@ -14,24 +14,20 @@ import {
   type BeatRow,
   type UserRow,
 } from '../../db/schema.js';
-import { createBeat, createTestApp, createUser, type TestApp } from '../../test/helper.js';
+import { createBeat, createUser, fileTestApp } from '../../test/helper.js';
 import { compactDailyTotals, listTotals } from './daily-totals.js';
 
-let t: TestApp;
 let buyer: UserRow;
 let fan: UserRow;
 let one: BeatRow;
 let two: BeatRow;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   buyer = await createUser(t);
   fan = await createUser(t);
   one = await createBeat(t);
   two = await createBeat(t, { beatType: 'Exclusive', priceCents: 49_900 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const day = (column: string) => `(${column} at time zone 'UTC')::date::text`;

@@ -1,16 +1,15 @@
 /** The purchases CSV never looks complete when it is not: a failure part-way cuts the download off. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
-import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createUser, expectServerError, loginAs, fileTestApp } from '../../test/helper.js';
 import { csvCell } from './analytics.service.js';
 
-let t: TestApp;
 let admin: string;
 const url = '/api/admin/analytics/purchases.csv';
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const user = await createUser(t, { isAdmin: true });
   admin = await loginAs(t, user);
   // More than one batch of the export (CSV_BATCH rows), and an oldest row that cannot be written: its date is
@@ -18,9 +17,6 @@ beforeAll(async () => {
   const row = { userId: user.id, buyerEmail: user.email, buyerName: 'Bea Buyer', sessionType: 'beatPurchase', kind: 'lease', title: 'Hit', provider: 'test', priceCents: 1999 } as const;
   await t.deps.db.insert(purchases).values(Array.from({ length: 1000 }, (_, i) => ({ ...row, purchasedAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })));
   await t.deps.db.insert(purchases).values({ ...row, purchasedAt: sql`'-infinity'::timestamptz` });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/admin/analytics/purchases.csv when it fails part-way', () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, type AuthResponse } from '@beat/shared';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { sessionLogs, users } from '../../db/schema.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
 
 const post = (url: string, payload: unknown, token?: string) =>
   t.app.inject(token ? authed(token, { method: 'POST', url, payload: payload as object }) : { method: 'POST', url, payload: payload as object });

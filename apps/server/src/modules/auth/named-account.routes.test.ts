@@ -2,25 +2,21 @@
  * A call that names an account acts on one that exists (docs/product/accounts.md#ownership): an admin
  * naming an id no account has is told so with a 404, and nothing is written for it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { cartCoupons, cartItems, favorites, plays, sessionLogs, stemsCartItems } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 
-let t: TestApp;
 let admin: string;
 let member: string;
 let beatId: string;
 const nobody = '5f0c7a52-9b1e-4c1d-8f43-000000000000';
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
   member = await loginAs(t, await createUser(t));
   beatId = (await createBeat(t, { wavKey: 'audio/test/beat.wav', stemsKey: 'audio/test/stems.zip' })).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const calls: [string, string, () => Record<string, unknown>][] = [

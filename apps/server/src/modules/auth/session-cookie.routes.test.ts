@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loginFormErrors, messages, type AuthResponse } from '@beat/shared';
-import { authed, createTestApp, createUser, type TestApp } from '../../test/helper.js';
+import { authed, createTestApp, createUser, fileTestApp } from '../../test/helper.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '50', TOKEN_TTL_HOURS: '12', REMEMBER_TTL_DAYS: '30' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50', TOKEN_TTL_HOURS: '12', REMEMBER_TTL_DAYS: '30' } });
 
 const inject = (options: InjectOptions) => t.app.inject(options);
 

@@ -2,20 +2,13 @@
  * Beat pages' addresses and their API (docs/decisions/0020-beat-pages.md): slugs made by the database from the
  * title (folded, unique, kept through renames), GET /api/beats/slug/{slug} with its related beats and play count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { BeatDetail } from '@beat/shared';
-import { createBeat, createTestApp, type TestApp } from '../../test/helper.js';
+import { createBeat, fileTestApp } from '../../test/helper.js';
 import { beatSlugHistory, beats } from '../../db/schema.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp();
 
 const detail = (slug: string) => t.app.inject({ method: 'GET', url: `/api/beats/slug/${encodeURIComponent(slug)}` });
 const rename = (id: string, title: string) => t.deps.db.update(beats).set({ title }).where(eq(beats.id, id)).returning();

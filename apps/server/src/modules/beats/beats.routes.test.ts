@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Beat, BeatPage } from '@beat/shared';
-import { createBeat, createTestApp, type TestApp } from '../../test/helper.js';
+import { createBeat, fileTestApp } from '../../test/helper.js';
 
-let t: TestApp;
 const audio = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.deps.storage.put('audio/test/preview.mp3', audio);
   const day = 86_400_000;
   const base = new Date('2026-06-01T00:00:00Z').getTime();
@@ -26,9 +25,6 @@ beforeAll(async () => {
   });
   await createBeat(t, { title: 'Hidden Draft', published: false });
   await createBeat(t, { title: 'Sold Exclusive', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const page = async (query: string) => {

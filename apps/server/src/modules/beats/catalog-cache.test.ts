@@ -5,11 +5,11 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { beatsResponse, type BeatPage, type StoreConfig } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { beats, catalogVersion, jobs, type UserRow } from '../../db/schema.js';
 import { readCatalogVersion } from '../../db/catalog-version.js';
 import { multipart, validBeatFields } from '../admin/admin-test-kit.js';
@@ -22,7 +22,6 @@ import { listAllBeats } from './beats.service.js';
 import { createCatalogCache } from './catalog-cache.js';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
-let t: TestApp;
 let admin: string;
 let buyer: UserRow;
 let buyerToken: string;
@@ -30,17 +29,14 @@ let buyerToken: string;
 const gunzip = promisify(zlib.gunzip);
 const unbrotli = promisify(zlib.brotliDecompress);
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
   buyer = await createUser(t);
   buyerToken = await loginAs(t, buyer);
   for (let i = 0; i < 30; i++) {
     await createBeat(t, { title: `Filler ${i}`, releaseDate: new Date(Date.UTC(2025, 0, 1 + i)), tags: ['filler', 'long tag text to pass a kilobyte'] });
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

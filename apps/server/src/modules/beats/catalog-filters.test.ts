@@ -2,7 +2,7 @@
  * The catalog's filters, sorts and facets (docs/product/catalog-and-search.md#filters) against a brute-force answer
  * computed in JavaScript over every beat: random filter combinations, every sort, paged across page boundaries.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import {
@@ -18,7 +18,7 @@ import {
   type MusicalKey,
 } from '@beat/shared';
 import { beats, listedBeats, plays, type BeatRow } from '../../db/schema.js';
-import { createBeat, createTestApp, fixedClock, type TestApp } from '../../test/helper.js';
+import { createBeat, fixedClock, fileTestApp } from '../../test/helper.js';
 import { createRandom } from '../../seed/catalog-data.js';
 import { readCatalogVersion } from '../../db/catalog-version.js';
 import { bpmBand, BPM_BANDS } from './facets.service.js';
@@ -26,12 +26,11 @@ import { refreshPopularity } from './popularity.service.js';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
 const day = 86_400_000;
-let t: TestApp;
 let rows: BeatRow[] = [];
 const recent = new Map<string, number>();
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   const random = createRandom(21);
   const prices = [null, 1999, 2499, 2999, 3499, 24900, 49900];
   const tempos = [55, 70, 85, 90, 99, 100, 128, 140, 140, 150, 199, 200, 240];
@@ -69,9 +68,6 @@ beforeAll(async () => {
   await refreshPopularity(t.deps);
   rows = (await t.deps.db.select().from(beats)).filter((b) => b.published && !b.soldAt && b.previewKey);
   for (const row of await t.deps.db.select().from(listedBeats)) recent.set(row.beatId, row.recentPlays);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 interface Filters {

@@ -2,21 +2,19 @@
  * The facets' snapshot (docs/decisions/0022-catalog-discovery-speed.md): its counts equal the one-query count over listed_beats
  * for any filters, and it follows every write that changes the catalog, in the very next call.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
 import { categories, moods, musicalKeys } from '@beat/shared';
 import { beats, listedBeats } from '../../db/schema.js';
 import { readCatalogVersion } from '../../db/catalog-version.js';
-import { createBeat, createTestApp, type TestApp } from '../../test/helper.js';
+import { createBeat, fileTestApp } from '../../test/helper.js';
 import { createRandom } from '../../seed/catalog-data.js';
 import { allOf, filterConditions, type CatalogFilters } from './catalog-filters.js';
 import { catalogFacets, countFacets, facetColumns, facetsBySql, shareLeft } from './facets.service.js';
 
-let t: TestApp;
-
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const random = createRandom(22);
   const values: (typeof beats.$inferInsert)[] = [];
   for (let i = 0; i < 120; i++) {
@@ -41,9 +39,6 @@ beforeAll(async () => {
     });
   }
   await t.deps.db.insert(beats).values(values);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const filtersArb: fc.Arbitrary<CatalogFilters> = fc.record(

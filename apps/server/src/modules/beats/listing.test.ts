@@ -2,19 +2,13 @@
  * The listing rule's spellings agree on every combination of its fields: SQL and predicate, and the database's own
  * (the `listed_beats` table and the VIP catalog's size, kept by triggers).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { beats, catalogVersion, listedBeats } from '../../db/schema.js';
-import { createBeat, createTestApp, type TestApp } from '../../test/helper.js';
+import { createBeat, fileTestApp } from '../../test/helper.js';
 import { isListed, isListedBeat } from './listing.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp();
 
 describe('what is listed (docs/product/catalog-and-search.md#what-is-listed)', () => {
   const cases = [true, false].flatMap((published) =>

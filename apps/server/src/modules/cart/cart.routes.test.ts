@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commerceMessages, type CartResponse, type MergeCartResponse, type StemsCartResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { eq } from 'drizzle-orm';
 import { beats, cartItems, stemsCartItems, type BeatRow, type UserRow } from '../../db/schema.js';
 
-let t: TestApp;
 let me: UserRow;
 let other: UserRow;
 let admin: UserRow;
@@ -17,8 +16,8 @@ let exclusive: BeatRow;
 let exclusiveNoPrice: BeatRow;
 let sold: BeatRow;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   me = await createUser(t);
   other = await createUser(t);
   admin = await createUser(t, { isAdmin: true });
@@ -30,9 +29,6 @@ beforeAll(async () => {
   exclusive = await createBeat(t, { title: 'Only One', beatType: 'Exclusive', priceCents: 30000, stemsKey: 'audio/x.zip' });
   exclusiveNoPrice = await createBeat(t, { title: 'Priceless', beatType: 'Exclusive', priceCents: null });
   sold = await createBeat(t, { title: 'Gone Already', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const cart = (method: 'POST' | 'DELETE', payload: object, as = token, path = '/api/cart') =>

@@ -3,21 +3,15 @@
  * buyers of one exclusive, two payments for it. They run on both databases; on the PostgreSQL server
  * (TEST_DATABASE_URL) they are real races over a pool of connections, which PGlite's single connection hides.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, dbKind, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { beats, checkouts, entitlements, mailOutbox, processedEvents, purchases, refunds, type UserRow } from '../../db/schema.js';
 import { body, deliver, lineOf, openCheckout, openCheckoutOk, payWithoutWebhook, runRefundJobs, testProvider } from './checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-05-01T10:00:00Z'));
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = fileTestApp({ clock });
 
 async function buyers(n: number): Promise<Array<{ user: UserRow; token: string }>> {
   const list = [];

@@ -1,12 +1,11 @@
 /** Opening checkouts: server prices, the 409s and 400s, who may call, and exclusives held for one buyer. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { beats, checkoutItems, checkouts, entitlements, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckout, openCheckoutOk } from './checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
-let t: TestApp;
 let buyer: UserRow;
 let token: string;
 let other: UserRow;
@@ -17,8 +16,8 @@ let noPrice: BeatRow;
 let withStems: BeatRow;
 let exclusive: BeatRow;
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   buyer = await createUser(t, { fullName: 'Bea Buyer' });
   other = await createUser(t);
   token = await loginAs(t, buyer);
@@ -28,9 +27,6 @@ beforeAll(async () => {
   noPrice = await createBeat(t, { title: 'VIP Only', priceCents: null, stemsKey: 'audio/s.zip' });
   withStems = await createBeat(t, { title: 'Layer Cake', priceCents: 2499, stemsKey: 'audio/test/stems.zip' });
   exclusive = await createBeat(t, { title: 'Only One', beatType: 'Exclusive', priceCents: 30000 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const checkoutCount = async () => (await t.deps.db.select().from(checkouts)).length;

@@ -2,10 +2,10 @@
  * Paying at the built-in test checkout and settling through the webhook: signatures, one fulfilment per
  * checkout however often its event arrives, delayed payments, expiry, the success page, exclusives and refunds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ConfirmCheckoutResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import {
   beats,
   cartItems,
@@ -23,23 +23,19 @@ import {
 import { body, deliver, lineOf, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, runRefundJobs, testProvider } from './checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-04-01T09:00:00Z'));
-let t: TestApp;
 let buyer: UserRow;
 let token: string;
 let lease: BeatRow;
 let lease2: BeatRow;
 let withStems: BeatRow;
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   buyer = await createUser(t, { fullName: 'Bea Buyer' });
   token = await loginAs(t, buyer);
   lease = await createBeat(t, { title: 'Velvet Waves', priceCents: 1999 });
   lease2 = await createBeat(t, { title: 'Static Run', priceCents: 2999 });
   withStems = await createBeat(t, { title: 'Layer Cake', priceCents: 2499, stemsKey: 'audio/test/stems.zip' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const purchasesOf = (userId: string) => t.deps.db.select().from(purchases).where(eq(purchases.userId, userId));

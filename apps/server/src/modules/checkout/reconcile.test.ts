@@ -3,10 +3,10 @@
  * a paid checkout whose webhook never arrives, exactly once even when the webhook turns up at the same moment,
  * releases expired ones, waits for buyers still paying, and survives a provider that cannot be reached.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PaymentsAttentionResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { beats, checkouts, mailOutbox, purchases, refunds, type BeatRow } from '../../db/schema.js';
 import { jobHandlers } from '../../background.js';
 import { body, deliver, lineOf, openCheckoutOk, payWithoutWebhook, testProvider } from './checkout.test-support.js';
@@ -15,15 +15,11 @@ import { RECONCILE_INTERVAL_MS, RECONCILE_QUEUE } from './reconcile.job.js';
 import { ATTENTION_AFTER_MS } from './payments-attention.service.js';
 
 const clock = fixedClock(new Date('2026-05-04T10:00:00Z'));
-let t: TestApp;
 let lease: BeatRow;
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   lease = await createBeat(t, { title: 'Harbor Lights', priceCents: 1999 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function buyerWithPaidCheckout(title = 'Harbor Lights') {

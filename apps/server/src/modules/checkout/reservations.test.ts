@@ -4,22 +4,16 @@
  * once; and a cart line whose exclusive was sold or ended says so and cannot be paid
  * (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, dbKind, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { beats, checkouts, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, deliver, lineOf, openCheckout, openCheckoutOk, testProvider } from './checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-05-01T10:00:00Z'));
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = fileTestApp({ clock });
 
 async function buyer(): Promise<{ user: UserRow; token: string }> {
   const user = await createUser(t);

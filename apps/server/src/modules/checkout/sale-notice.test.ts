@@ -1,22 +1,18 @@
 /** The admins' "New sale" e-mail (docs/product/offers-and-prices.md#new-sale-e-mails): sent for every paid order, switched off in Store settings. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { StoreSettings } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { auditLog, mailOutbox, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from './checkout.test-support.js';
 
-let t: TestApp;
 let admin: UserRow;
 let adminToken: string;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t, { isAdmin: true, fullName: 'Ada Admin', email: 'ada.sales@example.test' });
   adminToken = await loginAs(t, admin);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const saleMails = async () =>

@@ -1,23 +1,17 @@
 /** Exclusives turn into Non-Exclusive at the lease price once the server's clock passes their end time — by a nudge or on their own. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, gte } from 'drizzle-orm';
 import type { ChangeBeatTypeResponse } from '@beat/shared';
 import { beats, jobs, type BeatRow } from '../../db/schema.js';
-import { createBeat, createTestApp, fixedClock, type TestApp } from '../../test/helper.js';
+import { createBeat, fixedClock, fileTestApp } from '../../test/helper.js';
 import { COUNTDOWN_QUEUE, countdownJobHandlers } from './countdown.job.js';
 import { startJobWorker } from '../../jobs/job-worker.js';
 import { turnOverEndedExclusives } from './countdown.service.js';
 
 const start = new Date('2026-05-01T10:00:00Z');
 const clock = fixedClock(start);
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, env: { LEASE_PRICE_USD: '24.5' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ clock, env: { LEASE_PRICE_USD: '24.5' } });
 
 const minutes = (n: number) => new Date(clock.now().getTime() + n * 60_000);
 const exclusive = (overrides: Partial<BeatRow> = {}) =>

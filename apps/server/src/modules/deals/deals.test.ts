@@ -2,10 +2,10 @@
  * Deals end to end (docs/product/deals.md): Admin → Deals, the quote with every refusal, the checkout charging what the
  * quote said (provider lines, purchases, receipt, confirmation), and coupon redemptions held, redeemed and released.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Coupon, Quote } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
   auditLog,
@@ -24,17 +24,13 @@ import {
 import { body, lineOf, openCheckout, openCheckoutOk, payAtTestCheckout, testProvider } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
-let t: TestApp;
 let admin: UserRow;
 let adminToken: string;
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   admin = await createUser(t, { isAdmin: true, fullName: 'Ada Admin' });
   adminToken = await loginAs(t, admin);
-});
-afterAll(async () => {
-  await t.close();
 });
 beforeEach(async () => {
   // Each test sets the deals it needs: no coupon, no bulk deal, from a clean slate.

@@ -4,23 +4,19 @@
  * reload; forgotten when it can never apply again (with the refusal's message), kept while it only waits; used up by
  * the paid checkout; and carried over from a visitor's browser at login.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartCoupons, Coupon, Quote } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { cartCoupons, coupons, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckout, openCheckoutOk, payAtTestCheckout, testProvider } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
-let t: TestApp;
 let adminToken: string;
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   adminToken = await loginAs(t, await createUser(t, { isAdmin: true }));
-});
-afterAll(async () => {
-  await t.close();
 });
 beforeEach(async () => {
   await t.deps.db.update(coupons).set({ paused: true });

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, createUser, type TestApp } from '../../test/helper.js';
+import { createTestApp, createUser, type TestApp, fileTestApp } from '../../test/helper.js';
 import { renderEmail } from '../../adapters/mail/templates.js';
 import { MASK } from '../../adapters/mail/mail-secrets.js';
 import { mailOutbox } from '../../db/schema.js';
 
-let t: TestApp;
 let prod: TestApp;
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   prod = await createTestApp({ env: { NODE_ENV: 'production' } });
   for (const [to, subject] of [
     ['first@example.test', 'First <message>'],
@@ -20,7 +19,6 @@ beforeAll(async () => {
   await t.deps.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(mailOutbox.to, 'first@example.test'));
 });
 afterAll(async () => {
-  await t.close();
   await prod.close();
 });
 

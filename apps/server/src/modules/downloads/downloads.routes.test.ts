@@ -3,16 +3,15 @@
  * the credential (docs/product/entitlements.md#download-links): every fetch here sends no Authorization header.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DownloadLink } from '@beat/shared';
 import { downloads, entitlements, sessions, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { codeIn, waitForMail } from '../accounts/accounts-test-support.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
 
 const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
-let t: TestApp;
 let owner: UserRow;
 let ownerToken: string;
 let stranger: UserRow;
@@ -22,8 +21,8 @@ const mp3 = randomBytes(4000);
 const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), randomBytes(6000)]);
 const zip = Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(2000)]);
 
+const t = fileTestApp({ clock, env: { RATE_LIMIT_SCALE: '1000' } });
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { RATE_LIMIT_SCALE: '1000' } });
   await t.deps.storage.put('audio/dl/full.mp3', mp3);
   await t.deps.storage.put('audio/dl/full.wav', wav);
   await t.deps.storage.put('stems/dl/stems.zip', zip);
@@ -38,9 +37,6 @@ beforeAll(async () => {
     stemsKey: 'stems/dl/stems.zip',
   });
   await t.deps.db.insert(entitlements).values({ userId: owner.id, beatId: beat.id, source: 'exclusive' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function linkFor(b: Pick<BeatRow, 'id'>, fileType: string, token = ownerToken, userId = owner.id) {

@@ -1,21 +1,17 @@
 /** GET /api/checkCreditDownload, GET /api/entitlements/{userId}/{beatId} and POST /api/reduce-credits on a fresh database (PGlite or the PostgreSQL server). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { downloadMessages } from '@beat/shared';
 import { creditSpends, entitlements, users, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 
-let t: TestApp;
 let admin: UserRow;
 let adminToken: string;
 
+const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '1000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1000' } });
   admin = await createUser(t, { isAdmin: true });
   adminToken = await loginAs(t, admin);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const withFiles = (overrides: Partial<BeatRow> = {}) =>

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Beat } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { favorites } from '../../db/schema.js';
 import type { BeatRow, UserRow } from '../../db/schema.js';
 
-let t: TestApp;
 let me: UserRow;
 let other: UserRow;
 let token: string;
@@ -12,17 +11,14 @@ let lease: BeatRow;
 let second: BeatRow;
 let exclusive: BeatRow;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   me = await createUser(t);
   other = await createUser(t);
   token = await loginAs(t, me);
   lease = await createBeat(t, { title: 'Velvet Waves' });
   second = await createBeat(t, { title: 'Static Run' });
   exclusive = await createBeat(t, { title: 'Only One', beatType: 'Exclusive', priceCents: 30000 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = (method: 'POST' | 'DELETE', payload: object, as = token) =>

@@ -1,10 +1,10 @@
 /** Free downloads for an e-mail address (docs/product/free-downloads.md): request, e-mail, link, consent, unsubscribe, limits, Leads. */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { messages, type LeadsPage } from '@beat/shared';
 import { auditLog, beats, freeDownloadLeads, mailOutbox, type BeatRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { frozenClock } from '../../test/frozen-clock.js';
 import { fixtureMp3, multipart, validBeatFields } from '../admin/admin-test-kit.js';
 import { freeDownloadLimits } from './free-downloads.service.js';
@@ -12,7 +12,6 @@ import { freeDownloadLimits } from './free-downloads.service.js';
 const clock = frozenClock(new Date('2026-07-01T10:00:00Z'));
 const tagged = randomBytes(3000);
 const clean = randomBytes(5000);
-let t: TestApp;
 let free: BeatRow;
 let paid: BeatRow;
 /** Logged in again where needed: the test clock runs past a session's 12 hours. */
@@ -44,16 +43,13 @@ async function leadOf(email: string) {
   return lead!;
 }
 
+const t = fileTestApp({ clock, env: { PUBLIC_URL: 'https://beats.example' } });
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { PUBLIC_URL: 'https://beats.example' } });
   await t.deps.storage.put('audio/free/preview.mp3', tagged);
   await t.deps.storage.put('audio/free/clean.mp3', clean);
   free = await createBeat(t, { title: 'Gift Of Sound', freeDownload: true, previewKey: 'audio/free/preview.mp3', mp3Key: 'audio/free/clean.mp3' });
   paid = await createBeat(t, { title: 'Costs Money', previewKey: 'audio/free/preview.mp3', mp3Key: 'audio/free/clean.mp3' });
   await createUser(t, { isAdmin: true, email: 'leads-admin@example.test' });
-});
-afterAll(async () => {
-  await t.close();
 });
 beforeEach(() => {
   clock.advance(60_000);

@@ -1,13 +1,12 @@
 /** The library: what each kind of account may download, who may see it, its paging, search and filters, and refunds. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CheckDownloadResponse, LibraryItem, LibraryPage } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-06-15T15:00:00Z'));
-let t: TestApp;
 let buyer: UserRow;
 let buyerToken: string;
 let creditUser: UserRow;
@@ -58,8 +57,8 @@ async function all(userId: string, token: string, query: string): Promise<Librar
 const files = (item: LibraryItem) => item.files.map((f) => f.fileType);
 const kinds = (item: LibraryItem) => item.holds.map((h) => h.kind);
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   buyer = await createUser(t, { fullName: 'Lena Library' });
   creditUser = await createUser(t, { credits: 2 });
   vip = await createUser(t);
@@ -96,9 +95,6 @@ beforeAll(async () => {
   // Bought a lease, then joined the VIP plan.
   await buy(vipToken, vip, 'beatPurchase', { beatDetails: [lineOf(vipLease)] });
   planCheckoutId = await buy(vipToken, vip, 'vipPlan', { price: 29 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('a buyer’s library', () => {

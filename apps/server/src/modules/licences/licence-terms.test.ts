@@ -2,7 +2,7 @@
  * License terms (docs/product/licenses.md#terms): the demo store's defaults, the admin's edits (validated, versioned,
  * audited), the terms frozen with each sale, and the summary shown at the checkout before payment.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   licenceOffers,
@@ -12,13 +12,12 @@ import {
   type LicenceTermsResponse,
   type UpdateLicenceTermsBody,
 } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { auditLog, entitlements, licenceTerms, purchases, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-07-01T12:00:00Z'));
-let t: TestApp;
 let admin: UserRow;
 let adminToken: string;
 let buyer: UserRow;
@@ -35,15 +34,12 @@ function editOf(terms: LicenceTerms, change: Partial<UpdateLicenceTermsBody>): U
   return { ...kept, ...change };
 }
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   admin = await createUser(t, { isAdmin: true, email: 'terms.admin@example.test' });
   adminToken = await loginAs(t, admin);
   buyer = await createUser(t, { fullName: 'Terms Buyer' });
   buyerToken = await loginAs(t, buyer);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the terms in force', () => {

@@ -1,14 +1,13 @@
 /** Public license verification (docs/product/licenses.md#verification): ids, states, what is shown of the buyer, limits. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { licenseIdPattern, maskName, type LicenseVerification, type PurchasesResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { frozenClock } from '../../test/frozen-clock.js';
 import { mailOutbox, purchases, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
 const clock = frozenClock(new Date('2026-06-15T15:00:00Z'));
-let t: TestApp;
 let buyer: UserRow;
 let token: string;
 let bought: PurchasesResponse['purchases'];
@@ -16,8 +15,8 @@ let bought: PurchasesResponse['purchases'];
 const verify = (id: string, ip = '198.51.100.7') =>
   t.app.inject({ method: 'GET', url: `/api/licenses/${encodeURIComponent(id)}/verify`, remoteAddress: ip });
 
+const t = fileTestApp({ clock, env: { PUBLIC_URL: 'https://beats.example' } });
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { PUBLIC_URL: 'https://beats.example' } });
   buyer = await createUser(t, { fullName: 'Zoë Quinn-Adams', email: 'zoe.verify@example.test' });
   token = await loginAs(t, buyer);
   const first = await createBeat(t, { title: 'Night Ledger', priceCents: 1999 });
@@ -26,9 +25,6 @@ beforeAll(async () => {
   expect((await payAtTestCheckout(t, sessionId)).statusCode).toBe(303);
   const history = await t.app.inject(authed(token, { method: 'GET', url: `/api/getrecentpurchases/${buyer.id}` }));
   bought = (history.json() as PurchasesResponse).purchases;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('license ids', () => {

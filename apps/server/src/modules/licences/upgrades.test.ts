@@ -2,23 +2,17 @@
  * Upgrades (docs/product/licenses.md#upgrades): a lease holder buys the exclusive of the same beat for the difference,
  * the lease turns `superseded`; holders race for one exclusive; a sold exclusive cannot be upgraded to.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { CartResponse, ConfirmCheckoutResponse, LicenseVerification, PurchasesResponse, UpgradesResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, dbKind, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { beats, checkouts, mailOutbox, purchases, refunds, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, deliver, lineOf, openCheckout, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, testProvider } from '../checkout/checkout.test-support.js';
 import { upgradePriceCents } from '../offers/upgrades.js';
 
 const clock = fixedClock(new Date('2026-08-03T09:00:00Z'));
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ clock });
 
 interface Holder {
   user: UserRow;

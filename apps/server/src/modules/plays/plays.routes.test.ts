@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { beats, plays, type BeatRow, type UserRow } from '../../db/schema.js';
 
-let t: TestApp;
 let me: UserRow;
 let other: UserRow;
 let token: string;
 let beat: BeatRow;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   me = await createUser(t);
   other = await createUser(t);
   token = await loginAs(t, me);
   beat = await createBeat(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const playCount = async () => (await t.deps.db.select().from(beats).where(eq(beats.id, beat.id)))[0]!.playCount;

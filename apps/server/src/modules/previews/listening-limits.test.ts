@@ -1,22 +1,18 @@
 /** Scraping previews is slowed down without a listener ever noticing, and plays cannot be inflated. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { beats, plays } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { frozenClock } from '../../test/frozen-clock.js';
 import type { BeatRow } from '../../db/schema.js';
 
 const clock = frozenClock(new Date('2026-06-01T12:00:00Z'));
-let t: TestApp;
 let catalog: BeatRow[];
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   await t.deps.storage.put('audio/test/preview.mp3', Buffer.alloc(64 * 1024, 1));
   catalog = await Promise.all(Array.from({ length: 50 }, () => createBeat(t)));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const stream = (beat: BeatRow, address = '10.0.0.1', range = 'bytes=0-') =>

@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { previewProgressText, type AdminBeat, type BeatPage, type StoreSettings, type Waveform } from '@beat/shared';
 import { beats, jobs } from '../../db/schema.js';
-import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createUser, expectServerError, loginAs, fileTestApp } from '../../test/helper.js';
 import { multipart, validBeatFields, type FilePart } from '../admin/admin-test-kit.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { decodeMono, encodeTestMp3, findTag, makeTestBeat } from '../../audio/test-support.js';
@@ -19,7 +19,6 @@ import { encodeWavStereo16, generateDefaultTag } from '../../audio/default-tag.j
 import { tagOffsets } from '../../audio/tag-mixer.js';
 import { previewJobHandlers } from './previews.jobs.js';
 
-let t: TestApp;
 let admin: string;
 const RATE = 8000;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -27,13 +26,10 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const beatAudio = makeTestBeat(40, { seed: 7, channels: 2 });
 let beatMp3: Buffer;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
   beatMp3 = await encodeTestMp3(beatAudio.wav, 320);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const renderAll = () => runJobsUntilIdle(t.deps, previewJobHandlers(t.deps), { concurrency: 2, log: t.log });

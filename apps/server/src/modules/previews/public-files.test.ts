@@ -4,11 +4,11 @@
  * with every sold file (MP3, WAV, stems) of a few beats, published, unpublished, sold and deleted.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AdminBeat } from '@beat/shared';
 import { beats, entitlements, purchases } from '../../db/schema.js';
-import { authed, createTestApp, createUser, fixedClock, loginAs, routesOf, type TestApp } from '../../test/helper.js';
+import { authed, createUser, fixedClock, loginAs, routesOf, fileTestApp } from '../../test/helper.js';
 import { multipart, validBeatFields, type FilePart } from '../admin/admin-test-kit.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { encodeTestMp3, makeTestBeat } from '../../audio/test-support.js';
@@ -16,7 +16,6 @@ import { zipFiles } from '../../seed/audio/zip.js';
 import { previewJobHandlers } from './previews.jobs.js';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
-let t: TestApp;
 let admin: string;
 let nobody: string;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -38,8 +37,8 @@ async function addBeat(title: string, seed: number, fields: Record<string, strin
   return (res.json() as { beat: AdminBeat }).beat._id;
 }
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
   nobody = await loginAs(t, await createUser(t));
   beatIds.published = await addBeat('Open Beat', 1);
@@ -50,9 +49,6 @@ beforeAll(async () => {
   await t.app.inject(authed(admin, { method: 'POST', url: `/api/admin/beats/${beatIds.unpublished}/unpublish` }));
   await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/beats/${beatIds.deleted}` }));
   await t.deps.db.update(beats).set({ soldAt: clock.now() }).where(eq(beats.id, beatIds.sold));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Every GET route of the app, from Fastify's own route table. */

@@ -1,18 +1,12 @@
 /** A tag change queues every beat's render through a sweep of short steps, never one long transaction. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { beats, jobs } from '../../db/schema.js';
-import { createBeat, createTestApp, type TestApp } from '../../test/helper.js';
+import { createBeat, fileTestApp } from '../../test/helper.js';
 import { claimJobs, completeJob } from '../../jobs/job-queue.js';
 import { RENDER_QUEUE, RETAG_QUEUE, retagStep, startRetag } from './previews.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp();
 
 const queued = (queue: string) => t.deps.db.select().from(jobs).where(and(eq(jobs.queue, queue), eq(jobs.status, 'queued')));
 

@@ -1,17 +1,13 @@
 /** Tag placement is kept to the thousandth (docs/audio-pipeline.md#the-tag), so no number in range fails to be stored. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authed, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { readStoreSettings } from './tag.js';
 
-let t: TestApp;
 let admin: string;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const place = (payload: Record<string, number>) =>

@@ -2,33 +2,29 @@
  * The dashboard's lists a page at a time: the pages together are exactly the whole list (each bought beat once, at
  * its latest purchase), new purchases between pages shift nothing, and a bad cursor is a 400.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PurchasedBeatsResponse, PurchasesResponse } from '@beat/shared';
 import { purchases, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
 
-let t: TestApp;
 let buyer: UserRow;
 let token: string;
 let otherToken: string;
 const owned: BeatRow[] = [];
 
-const bought = (beat: BeatRow | null, kind: 'lease' | 'stems' | 'vipPlan', purchasedAt: Date, refundedAt: Date | null = null) => ({
-  userId: buyer.id,
-  buyerEmail: buyer.email,
-  buyerName: buyer.fullName,
-  sessionType: kind === 'lease' ? ('beatPurchase' as const) : kind,
-  kind,
-  beatId: beat?.id ?? null,
-  title: beat?.title ?? 'VIP plan',
-  provider: 'test',
-  priceCents: 1999,
-  purchasedAt,
-  refundedAt,
-});
+const bought = (beat: BeatRow | null, kind: 'lease' | 'stems' | 'vipPlan', purchasedAt: Date, refundedAt: Date | null = null) =>
+  purchaseRow(buyer, {
+    sessionType: kind === 'lease' ? 'beatPurchase' : kind,
+    kind,
+    beatId: beat?.id ?? null,
+    title: beat?.title ?? 'VIP plan',
+    priceCents: 1999,
+    purchasedAt,
+    refundedAt,
+  });
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   buyer = await createUser(t);
   token = await loginAs(t, buyer);
   otherToken = await loginAs(t, await createUser(t));
@@ -41,9 +37,6 @@ beforeAll(async () => {
   rows.push(bought(owned[1]!, 'stems', new Date('2026-04-01T00:00:00Z')));
   rows.push(bought(null, 'vipPlan', new Date('2026-03-01T00:00:00Z')));
   await t.deps.db.insert(purchases).values(rows);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function purchasedBeats(payload: object, as = token) {

@@ -1,14 +1,13 @@
 /** The dashboard and history calls, and the licence agreement PDF of each purchase. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PurchasedBeatsResponse, PurchasesResponse } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { beats, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-06-15T15:00:00Z'));
-let t: TestApp;
 let buyer: UserRow;
 let token: string;
 let other: UserRow;
@@ -24,8 +23,8 @@ async function buy(kind: 'beatPurchase' | 'stems' | 'exclusive' | 'vipPlan', pay
   clock.advance(60_000);
 }
 
+const t = fileTestApp({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   buyer = await createUser(t, { fullName: 'Dana Dashboard' });
   other = await createUser(t);
   token = await loginAs(t, buyer);
@@ -37,9 +36,6 @@ beforeAll(async () => {
   await buy('stems', { beatDetails: [{ beatId: stemsBeat.id, price: 25 }] });
   await buy('exclusive', { beatId: exclusive.id, price: 400 });
   await buy('vipPlan', { price: 29 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const history = (userId = buyer.id, as = token, query = '') =>

@@ -1,22 +1,16 @@
 /** Retention deletes exactly what has ended: expired sessions, spent one-time codes, old sent or failed mail. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { jobs, mailOutbox, otpCodes, resetTokens, sessions } from '../../db/schema.js';
-import { createTestApp, createUser, fixedClock, type TestApp } from '../../test/helper.js';
+import { createUser, fixedClock, fileTestApp } from '../../test/helper.js';
 import { startJobWorker } from '../../jobs/job-worker.js';
 import { MAIL_KEEP_MS, ONE_TIME_CODE_GRACE_MS, pruneExpiredRecords, RETENTION_BATCH } from './retention.service.js';
 import { RETENTION_INTERVAL_MS, RETENTION_QUEUE, retentionJobHandlers } from './retention.jobs.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const clock = fixedClock(now);
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestApp({ clock });
 
 const at = (ms: number) => new Date(now.getTime() + ms);
 const HOUR = 3_600_000;

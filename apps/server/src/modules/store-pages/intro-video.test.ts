@@ -1,26 +1,21 @@
 /** The /vip intro video: an admin's upload checked by content, served with ranges, and the store's own rendered by a job (docs/product/store-pages.md#intro-video). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { introVideoLimits } from '@beat/shared';
 import { introVideo, jobs } from '../../db/schema.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { encodeMp3 } from '../../seed/audio/mp3.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 import { enqueueIntroVideoRender, INTRO_VIDEO_QUEUE } from './intro-video.service.js';
 import { storePagesJobHandlers } from './store-pages.jobs.js';
 
-let t: TestApp;
 let admin: string;
 let member: string;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
   member = await loginAs(t, await createUser(t));
-  // A fresh embedded database is slow to open on a busy machine.
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 // The smallest files whose first bytes are what they claim: an MP4 ftyp box, a PNG signature, a WebVTT header.

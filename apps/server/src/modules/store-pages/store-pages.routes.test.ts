@@ -1,22 +1,17 @@
 /** The store's pages: everyone reads them, admins write them as Markdown text (docs/product/store-pages.md). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STORE_PAGE_MAX_CHARS, storePageSlugs } from '@beat/shared';
 import { auditLog, storePages } from '../../db/schema.js';
-import { authed, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp } from '../../test/helper.js';
 
-let t: TestApp;
 let admin: string;
 let member: string;
 
+const t = fileTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await loginAs(t, await createUser(t, { isAdmin: true }));
   member = await loginAs(t, await createUser(t));
-  // A fresh embedded database is slow to open on a busy machine.
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 const save = (token: string | null, slug: string, payload: unknown) =>

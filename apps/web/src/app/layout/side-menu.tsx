@@ -6,7 +6,7 @@ import {
   Gem,
   Heart,
   Library,
-  LogOut,
+  
   Megaphone,
   Palette,
   PenTool,
@@ -15,7 +15,7 @@ import {
   UserRound,
   X,
 } from 'lucide-react';
-import { NavItem } from '../../components/ui/nav-item';
+import { LogoutButton, NavItem } from '../../components/ui/nav-item';
 import { paths, withReturnUrl } from '../../config/paths';
 import { useAuth } from '../../features/auth';
 import { useCurrentPath } from '../../hooks/use-current-path';
@@ -145,18 +145,7 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
 
         {isAuthenticated && (
           <div className="side-menu__bottom">
-            <button
-              type="button"
-              className="side-menu__link side-menu__logout"
-              onClick={onLogout}
-              disabled={loggingOut}
-              aria-busy={loggingOut || undefined}
-            >
-              <span className="side-menu__icon" aria-hidden="true">
-                <LogOut />
-              </span>
-              Logout
-            </button>
+            <LogoutButton block="side-menu" busy={loggingOut} onClick={onLogout} />
           </div>
         )}
       </nav>

@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { ButtonLink } from '../../components/ui/button';
-import { AuthLayout } from '../../features/auth';
-import { ResetPasswordForm, recoveryHighlights, RecoveryShowcaseTitle, recoveryStorage } from '../../features/account';
+import { ResetPasswordForm, RecoveryLayout, recoveryStorage } from '../../features/account';
 import { StatusPage } from '../layout/status-page';
 
 export function ChangePasswordPage() {
@@ -30,7 +29,7 @@ export function ChangePasswordPage() {
   return (
     <>
       <title>Change Password · Beat Market</title>
-      <AuthLayout
+      <RecoveryLayout
         title="Choose a new password"
         lead={
           <>
@@ -38,8 +37,6 @@ export function ChangePasswordPage() {
             logged out.
           </>
         }
-        showcaseTitle={<RecoveryShowcaseTitle />}
-        highlights={recoveryHighlights}
         footer={
           <>
             Remembered it? <Link to={paths.login}>Log in</Link>
@@ -47,7 +44,7 @@ export function ChangePasswordPage() {
         }
       >
         <ResetPasswordForm email={email} resetToken={resetToken} onChanged={() => navigate(paths.login, { replace: true })} />
-      </AuthLayout>
+      </RecoveryLayout>
     </>
   );
 }

@@ -1,19 +1,16 @@
 /** /forgotpassword — send a recovery code, then /otpverification. */
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { AuthLayout } from '../../features/auth';
-import { ForgotPasswordForm, recoveryHighlights, RecoveryShowcaseTitle } from '../../features/account';
+import { ForgotPasswordForm, RecoveryLayout } from '../../features/account';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   return (
     <>
       <title>Forgot Password · Beat Market</title>
-      <AuthLayout
+      <RecoveryLayout
         title="Forgot your password?"
         lead="Enter the e-mail of your account and we will send you a 5-character code to reset it."
-        showcaseTitle={<RecoveryShowcaseTitle />}
-        highlights={recoveryHighlights}
         footer={
           <>
             Remembered it? <Link to={paths.login}>Log in</Link>
@@ -21,7 +18,7 @@ export function ForgotPasswordPage() {
         }
       >
         <ForgotPasswordForm onSent={() => navigate(paths.otpVerification)} />
-      </AuthLayout>
+      </RecoveryLayout>
     </>
   );
 }

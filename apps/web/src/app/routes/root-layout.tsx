@@ -3,15 +3,12 @@
  * Forced password change (docs/product/accounts.md#forced-password-change): PasswordChangeGate sends a user who must change it to /account-setting from every page.
  */
 import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { toast, wantToaster } from '../../lib/toast';
-import { messages } from '@beat/shared/messages';
-import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth';
+import { Outlet, useLocation } from 'react-router';
+import { wantToaster } from '../../lib/toast';
+import { useAuth, useLogout } from '../../features/auth';
 import { PasswordChangeGate } from '../../features/account';
 import { useCartCount } from '../../features/cart';
 import { PlayerBar, usePlayerControls } from '../../features/player';
-import { errorMessage } from '../../lib/api-client';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { usePageLoading } from '../lazy-page';
 import { SideMenu } from '../layout/side-menu';
@@ -24,15 +21,13 @@ const PLAYER_ID = 'player';
 const DRAWER_QUERY = '(max-width: 899.98px)';
 
 export function RootLayout() {
-  const { isAuthenticated, isLoading, user, logout } = useAuth();
+  const { isAuthenticated, isLoading, user } = useAuth();
   const cartCount = useCartCount();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const isDrawer = useMediaQuery(DRAWER_QUERY);
   const pageLoading = usePageLoading();
 
   const [menuOpen, setMenuOpen] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
@@ -78,19 +73,9 @@ export function RootLayout() {
     if (drawerOpen) closeMenu('main');
   }, [drawerOpen, closeMenu]);
 
-  async function onLogout() {
-    setLoggingOut(true);
-    try {
-      await logout();
-      if (drawerOpen) setMenuOpen(false);
-      toast.success(messages.loggedOut);
-      navigate(paths.home);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setLoggingOut(false);
-    }
-  }
+  const { loggingOut, logOut: onLogout } = useLogout(() => {
+    if (drawerOpen) setMenuOpen(false);
+  });
 
   return (
     <div className="app-shell">

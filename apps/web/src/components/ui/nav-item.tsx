@@ -1,6 +1,7 @@
 /** One link of a sidebar menu: icon and label, marked as the current page when active. Each menu styles it by its own class block. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LogOut } from 'lucide-react';
 
 export interface NavItemProps {
   to: string;
@@ -27,5 +28,17 @@ export function NavItem({ to, label, icon, active, block, onClick }: NavItemProp
         {label}
       </Link>
     </li>
+  );
+}
+
+/** A menu's Logout button, looking like its links; busy while the logout runs. */
+export function LogoutButton({ block, busy, onClick }: { block: string; busy: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className={`${block}__link ${block}__logout`} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
+      <span className={`${block}__icon`} aria-hidden="true">
+        <LogOut />
+      </span>
+      Logout
+    </button>
   );
 }

@@ -3,7 +3,7 @@ export { AccountSettings } from './components/account-settings';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { OtpForm } from './components/otp-form';
 export { PasswordChangeGate } from './components/password-change-gate';
-export { recoveryHighlights, RecoveryShowcaseTitle } from './components/recovery-showcase';
+export { RecoveryLayout } from './components/recovery-layout';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { UserLayout } from './components/user-layout';
 export { recoveryStorage } from './lib/recovery-storage';

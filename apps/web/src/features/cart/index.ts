@@ -4,6 +4,7 @@ export { CartOffers } from './components/cart-offers';
 export { CartToggleButton } from './components/cart-toggle-button';
 export { PaymentConfirmPage } from './components/payment-confirm';
 export { LicenseTermsSummary } from './components/licence-terms-summary';
+export { LeaseOfferCard } from './components/lease-offer-card';
 export { UpgradeAction, UpgradeButton } from './components/upgrade-button';
 export { KeepAmountTogether } from './components/keep-amount-together';
 export { useStartCheckout, type CheckoutRequest } from './api/create-checkout-session';

@@ -1,5 +1,4 @@
 /** Account settings: change the password given the current one (docs/product/screens-and-words.md#forms, 'Password Changed'). */
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { accountMessages, changePasswordBody, type User } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
+import { useSubmitOnlyForm } from '../../../hooks/use-submit-only-form';
 import { useChangePassword } from '../api/change-password';
 
 const passwordSchema = changePasswordBody
@@ -20,16 +20,13 @@ const passwordSchema = changePasswordBody
 export function AccountPasswordForm({ user, onChanged }: { user: User; onChanged?: () => void }) {
   const change = useChangePassword();
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     reset,
     formState: { errors },
-  } = useForm({
+  } = useSubmitOnlyForm({
     resolver: zodResolver(passwordSchema),
     defaultValues: { password: '', newPassword: '', confirmPassword: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
 
   const onSubmit = handleSubmit(async ({ password, newPassword }) => {
@@ -51,20 +48,20 @@ export function AccountPasswordForm({ user, onChanged }: { user: User; onChanged
           label="Current Password"
           autoComplete="current-password"
           error={errors.password?.message}
-          {...register('password', { onChange: () => clearErrors('password') })}
+          {...field('password')}
         />
         <PasswordField
           label="New Password"
           autoComplete="new-password"
           placeholder="At least 8 characters"
           error={errors.newPassword?.message}
-          {...register('newPassword', { onChange: () => clearErrors('newPassword') })}
+          {...field('newPassword')}
         />
         <PasswordField
           label="Confirm New Password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
-          {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+          {...field('confirmPassword')}
         />
       </div>
       <div className="settings-form__actions">

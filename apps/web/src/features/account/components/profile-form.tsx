@@ -4,7 +4,6 @@
  * picture and submits without a file (docs/product/accounts.md#profile-picture).
  */
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { accountMessages, updateInfoBody, type User } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { useSubmitOnlyForm } from '../../../hooks/use-submit-only-form';
 import { UserAvatar } from '../../auth';
 import { useUpdateInfo } from '../api/update-info';
 import { readImageFile } from '../lib/read-image-file';
@@ -29,15 +29,12 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
   // The user opened the file chooser to replace (or add) the picture; cleared by "Keep current picture" and after saving.
   const [replacing, setReplacing] = useState(false);
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     formState: { errors },
-  } = useForm<z.input<typeof profileSchema>, unknown, z.output<typeof profileSchema>>({
+  } = useSubmitOnlyForm<z.input<typeof profileSchema>, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.fullName, username: user.username ?? '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
 
   async function onPicture(event: ChangeEvent<HTMLInputElement>) {
@@ -136,7 +133,7 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
             autoComplete="name"
             icon={<UserRound />}
             error={errors.name?.message}
-            {...register('name', { onChange: () => clearErrors('name') })}
+            {...field('name')}
           />
           <TextField
             label="Username"
@@ -146,7 +143,7 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
             icon={<AtSign />}
             error={errors.username?.message}
             hint="Letters, digits, dots, dashes and underscores."
-            {...register('username', { onChange: () => clearErrors('username') })}
+            {...field('username')}
           />
           <TextField
             className="settings-form__wide"

@@ -4,25 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { User, UserType } from '@beat/shared';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
 import { stubFetch } from '../../../test/stub-fetch';
+import { testUser } from '../../../test/factories';
 import { AuthProvider } from '../../auth';
 import { UserLayout } from './user-layout';
 
 const withAuth = (children: ReactNode) => <AuthProvider>{children}</AuthProvider>;
 
-const user = (userType: UserType): User => ({
-  _id: 'u1',
-  email: 'buyer@example.com',
-  fullName: 'Bea Buyer',
-  username: 'bea',
-  userType,
-  Credits: 0,
-  profileImage: null,
-  isStemsAvailable: false,
-  lastSessionDate: null,
-  hasPasswordChanged: true,
-  isAdmin: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-});
+const user = (userType: UserType): User =>
+  testUser({ email: 'buyer@example.com', fullName: 'Bea Buyer', username: 'bea', userType, createdAt: '2026-01-02T10:00:00.000Z' });
 
 /** The account sidebar of a signed-in `me` who holds `owned` beats (GET /api/entitlements/{userId}). */
 async function renderSidebar(me: User, owned: number) {

@@ -3,18 +3,16 @@
  * label, what they own and Credits count, links Dashboard, Purchase History, Favorite, Account Setting, and Logout; the page beside it.
  * Render it inside <RequireAuth> so the user is known.
  */
-import { useId, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
-import { Coins, Heart, LayoutDashboard, LogOut, ReceiptText, Settings } from 'lucide-react';
-import { messages, userTypeLabels, type User } from '@beat/shared';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Coins, Heart, LayoutDashboard, ReceiptText, Settings } from 'lucide-react';
+import { userTypeLabels, type User } from '@beat/shared';
 import { paths } from '../../../config/paths';
-import { useAuth, UserAvatar } from '../../auth';
+import { useAuth, useLogout, UserAvatar } from '../../auth';
 import { useOwnedBeats } from '../../downloads';
 import { formatCount } from '../../../lib/format';
-import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../hooks/use-media-query';
-import { NavItem } from '../../../components/ui/nav-item';
+import { LogoutButton, NavItem } from '../../../components/ui/nav-item';
 import { useCurrentPath } from '../../../hooks/use-current-path';
 import './user-layout.css';
 
@@ -36,26 +34,13 @@ const links = [
 ];
 
 export function UserLayout({ title, lead, actions, children }: UserLayoutProps) {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
-  const [loggingOut, setLoggingOut] = useState(false);
+  const { user } = useAuth();
   const titleId = useId();
   // Keep in step with the breakpoint in user-layout.css, where the sidebar folds above the page.
   const compact = useMediaQuery('(max-width: 1179.98px)');
   const current = useCurrentPath();
 
-  async function onLogout() {
-    setLoggingOut(true);
-    try {
-      await logout();
-      toast.success(messages.loggedOut);
-      navigate(paths.home);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setLoggingOut(false);
-    }
-  }
+  const { loggingOut, logOut } = useLogout();
 
   const credits = user?.Credits ?? 0;
   return (
@@ -82,18 +67,7 @@ export function UserLayout({ title, lead, actions, children }: UserLayoutProps) 
               <NavItem key={link.to} {...link} active={link.to === current} block="user-layout" />
             ))}
             <li>
-              <button
-                type="button"
-                className="user-layout__link user-layout__logout"
-                onClick={() => void onLogout()}
-                disabled={loggingOut}
-                aria-busy={loggingOut || undefined}
-              >
-                <span className="user-layout__icon" aria-hidden="true">
-                  <LogOut />
-                </span>
-                Logout
-              </button>
+              <LogoutButton block="user-layout" busy={loggingOut} onClick={() => void logOut()} />
             </li>
           </ul>
         </nav>

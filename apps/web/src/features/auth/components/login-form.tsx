@@ -3,7 +3,6 @@
  * signed in. Without JavaScript the form posts to POST /login itself, which responds with a redirect: to `returnUrl`, or
  * back here with `?error=…`, shown as `postedError`.
  */
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
@@ -14,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordField } from '../../../components/ui/password-field';
+import { useSubmitOnlyForm } from '../../../hooks/use-submit-only-form';
 import { useAuth } from '../auth-context';
 import { EmailField } from './email-field';
 
@@ -29,16 +29,10 @@ export function LoginForm({ onSuccess, returnUrl, postedError = null }: LoginFor
   const { login } = useAuth();
   const {
     register,
+    field,
     handleSubmit,
-    clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '', remember: false },
-    // Checked on submit only; editing a field clears its error (docs/product/screens-and-words.md#forms) instead of re-checking it.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  } = useSubmitOnlyForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '', remember: false } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -58,13 +52,13 @@ export function LoginForm({ onSuccess, returnUrl, postedError = null }: LoginFor
         </p>
       )}
       <input type="hidden" name="returnUrl" value={returnUrl} />
-      <EmailField error={errors.email?.message} {...register('email', { onChange: () => clearErrors('email') })} />
+      <EmailField error={errors.email?.message} {...field('email')} />
       <PasswordField
         label="Password"
         autoComplete="current-password"
         placeholder="Your password"
         error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+        {...field('password')}
       />
       <div className="auth-form__row">
         <Checkbox label="Remember me" {...register('remember')} />

@@ -1,5 +1,4 @@
 /** Create a free account (docs/product/screens-and-words.md: /signup in #screens, #forms, #toasts). Calls `onSuccess` once signed up. */
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { UserRound } from 'lucide-react';
@@ -9,23 +8,17 @@ import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useSubmitOnlyForm } from '../../../hooks/use-submit-only-form';
 import { useAuth } from '../auth-context';
 import { EmailField } from './email-field';
 
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const { signup } = useAuth();
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(signupBody),
-    defaultValues: { fullName: '', email: '', password: '' },
-    // Checked on submit only; editing a field clears its error (docs/product/screens-and-words.md#forms) instead of re-checking it.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  } = useSubmitOnlyForm({ resolver: zodResolver(signupBody), defaultValues: { fullName: '', email: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ fullName, email, password }) => {
     try {
@@ -46,15 +39,15 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         placeholder="Your name"
         icon={<UserRound />}
         error={errors.fullName?.message}
-        {...register('fullName', { onChange: () => clearErrors('fullName') })}
+        {...field('fullName')}
       />
-      <EmailField error={errors.email?.message} {...register('email', { onChange: () => clearErrors('email') })} />
+      <EmailField error={errors.email?.message} {...field('email')} />
       <PasswordField
         label="Password"
         autoComplete="new-password"
         placeholder="At least 8 characters"
         error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+        {...field('password')}
       />
       <Button type="submit" size="lg" block busy={isSubmitting} busyLabel="Registering...">
         Register

@@ -9,7 +9,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
+import { ArrowRight, Check, Crown, Gem } from 'lucide-react';
 import { commerceMessages } from '@beat/shared/messages';
 import { OfferCard } from '../../../components/offer-card/offer-card';
 import { OfferUnavailable } from '../../../components/offer-card/offer-unavailable';
@@ -24,6 +24,7 @@ import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
 import {
   CartToggleButton,
+  LeaseOfferCard,
   LicenseTermsSummary,
   UpgradeAction,
   upgradeWords,
@@ -133,15 +134,11 @@ export function BeatOffers({ beat }: { beat: Beat }) {
   } else {
     if (beat.price !== null) {
       offers.push(
-        <OfferCard
+        <LeaseOfferCard
           key="lease"
-          icon={<FileAudio />}
-          name="MP3 lease"
+          offer="lease"
           price={formatPrice(beat.price)}
-          note={offerTexts.lease.note}
-          features={offerTexts.lease.features}
           actions={owns.mp3 ? <Owned /> : cartButton}
-          terms={<LicenseTermsSummary offer="lease" collapsible />}
         />,
       );
     }
@@ -149,13 +146,10 @@ export function BeatOffers({ beat }: { beat: Beat }) {
     // A beat without a stems file has no stems offer: a line under the cards says so (docs/product/screens-and-words.md#beat-page).
     if (beat.hasStems || owns.stems) {
       offers.push(
-        <OfferCard
+        <LeaseOfferCard
           key="stems"
-          icon={<Layers />}
-          name="Stems"
+          offer="stems"
           price={stemsPrice === undefined ? '—' : formatPrice(stemsPrice)}
-          note={offerTexts.stems.note}
-          features={offerTexts.stems.features}
           actions={
             owns.stems ? (
               <Owned />
@@ -180,7 +174,6 @@ export function BeatOffers({ beat }: { beat: Beat }) {
               </>
             )
           }
-          terms={<LicenseTermsSummary offer="stems" collapsible />}
         />,
       );
     }

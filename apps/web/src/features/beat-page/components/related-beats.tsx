@@ -1,12 +1,11 @@
 /** "More like this": the related beats as cards, each a link to its own page with a play button on its artwork. */
 import { Link } from 'react-router';
-import { Pause, Play } from 'lucide-react';
 import { beatPageMessages } from '@beat/shared/messages';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { beatPath } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
-import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
+import { CardPlayButton, useBeatPlayback } from '../../player';
 import type { Beat } from '@beat/shared';
 
 export function RelatedBeats({ beats }: { beats: readonly Beat[] }) {
@@ -26,9 +25,7 @@ export function RelatedBeats({ beats }: { beats: readonly Beat[] }) {
 }
 
 function RelatedCard({ beat, queue }: { beat: Beat; queue: readonly Beat[] }) {
-  const { play, toggle } = usePlayerControls();
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
-  const label = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
   const facts = [`${beat.bpm} BPM`, beat.musicalKey].filter(Boolean).join(' · ');
   return (
     <li className={['bp-rcard', isCurrent && 'bp-rcard--current'].filter(Boolean).join(' ')}>
@@ -36,17 +33,7 @@ function RelatedCard({ beat, queue }: { beat: Beat; queue: readonly Beat[] }) {
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-rcard__art" />
         {beat.beatType === 'Exclusive' && <span className="bp-rcard__badge">Exclusive</span>}
         {isPlaying && <Equalizer className="bp-rcard__eq" />}
-        {canPlay(beat) && (
-          <button
-            type="button"
-            className="bp-rcard__play"
-            aria-label={label}
-            title={label}
-            onClick={() => (isCurrent ? toggle() : play(beat, queue))}
-          >
-            {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
-          </button>
-        )}
+        <CardPlayButton beat={beat} queue={queue} className="bp-rcard__play" />
       </div>
       <div className="bp-rcard__body">
         <h3 className="bp-rcard__title">

@@ -1,7 +1,7 @@
 /** An exclusive beat for sale: artwork with play and countdown, title, BPM, #tags, price, Buy and cart toggle (docs/product/screens-and-words.md#beat-rows-and-cards). */
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { Pause, Play, ShoppingCart, Check } from 'lucide-react';
+import { ShoppingCart, Check } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import type { Beat } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
@@ -14,7 +14,7 @@ import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { upgradeWords, useStartCheckout, useCart, useUpgrades } from '../../cart';
-import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
+import { CardPlayButton, useBeatPlayback } from '../../player';
 import { FreeDownloadButton } from '../../free-downloads';
 import { useExclusiveEnd } from '../hooks/use-exclusive-end';
 import { useVisitorRedirect } from '../hooks/use-visitor-redirect';
@@ -44,7 +44,6 @@ export interface ExclusiveCardProps {
 export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingLevel = 3, slideTabIndex, slideHintId }: ExclusiveCardProps) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { isAuthenticated, isLoading, userError, user } = useAuth();
-  const { play, toggle } = usePlayerControls();
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
   const cart = useCart();
   const checkout = useStartCheckout(user);
@@ -78,7 +77,6 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
     failure: cart.isError ? commerceMessages.failedToAddToCart : null,
   });
 
-  const playLabel = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
   // In the carousel the controls leave the Tab order; the carousel moves focus to them with the arrow keys.
   const controlTabIndex = slideTabIndex === undefined ? undefined : -1;
 
@@ -93,18 +91,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xcard__art" radius="0" />
         <span className="xcard__badge">Exclusive</span>
         {isPlaying && <Equalizer className="xcard__eq" />}
-        {canPlay(beat) && (
-          <button
-            type="button"
-            className="xcard__play"
-            aria-label={playLabel}
-            title={playLabel}
-            tabIndex={controlTabIndex}
-            onClick={() => (isCurrent ? toggle() : play(beat, queue))}
-          >
-            {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
-          </button>
-        )}
+        <CardPlayButton beat={beat} queue={queue} className="xcard__play" tabIndex={controlTabIndex} />
         {beat.countdownEndTime && <Countdown endIso={beat.countdownEndTime} className="xcard__countdown" />}
       </div>
       <div className="xcard__body">

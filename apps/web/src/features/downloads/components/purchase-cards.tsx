@@ -8,7 +8,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { ArrowRight, Check, Crown, FileAudio, Gem, Layers } from 'lucide-react';
+import { ArrowRight, Check, Crown, Gem } from 'lucide-react';
 import { downloadMessages, type Beat, type User } from '@beat/shared';
 import { OfferCard } from '../../../components/offer-card/offer-card';
 import { OfferUnavailable } from '../../../components/offer-card/offer-unavailable';
@@ -19,6 +19,7 @@ import { formatPrice } from '../../../lib/format';
 import { useStoreConfig } from '../../../lib/store-config';
 import {
   CartToggleButton,
+  LeaseOfferCard,
   LicenseTermsSummary,
   UpgradeAction,
   useCart,
@@ -143,31 +144,24 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
     }
     if (beat.price !== null && !ownsMp3) {
       cards.push(
-        <OfferCard
+        <LeaseOfferCard
           key="lease"
+          offer="lease"
           compact
           headingLevel={4}
-          icon={<FileAudio />}
-          name="MP3 lease"
           price={formatPrice(beat.price)}
-          note={offerTexts.lease.note}
-          features={offerTexts.lease.features}
           actions={<CartToggleButton beat={beat} cart={cart} offer="MP3 lease" />}
-          terms={<LicenseTermsSummary offer="lease" collapsible />}
         />,
       );
     }
     if (beat.hasStems || ownsStems) {
       cards.push(
-        <OfferCard
+        <LeaseOfferCard
           key="stems"
+          offer="stems"
           compact
           headingLevel={4}
-          icon={<Layers />}
-          name="Stems"
           price={config.data ? formatPrice(config.data.stemsPrice) : '—'}
-          note={offerTexts.stems.note}
-          features={offerTexts.stems.features}
           actions={
             ownsStems ? (
               <Button block variant="secondary" disabled icon={<Check aria-hidden="true" />}>
@@ -192,7 +186,6 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
               </>
             )
           }
-          terms={<LicenseTermsSummary offer="stems" collapsible />}
         />,
       );
     }

@@ -1,12 +1,12 @@
 /** 'My Exclusive Beats' (docs/product/screens-and-words.md#account-pages): 'Purchased on: {MM/DD/YYYY}', title, BPM, tags, a player and the license-options modal. */
 import { useState } from 'react';
-import { Pause, Play, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import type { PurchasedBeat } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { Button } from '../../../components/ui/button';
-import { canPlay, useBeatPlayback, usePlayerControls } from '../../player';
+import { CardPlayButton, useBeatPlayback } from '../../player';
 import { formatPurchaseDate } from '../lib/format-date';
 import { LicenceOptionsModal } from './licence-options-modal';
 
@@ -21,27 +21,15 @@ export function ExclusiveBeats({ beats }: { beats: PurchasedBeat[] }) {
 }
 
 function ExclusiveBeatCard({ beat, queue }: { beat: PurchasedBeat; queue: PurchasedBeat[] }) {
-  const { play, toggle } = usePlayerControls();
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
   const [open, setOpen] = useState(false);
-  const playLabel = isPlaying ? `Pause ${beat.beatTitle}` : `Play ${beat.beatTitle}`;
 
   return (
     <li className={['xb-card', isCurrent && 'xb-card--current'].filter(Boolean).join(' ')}>
       <div className="xb-card__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xb-card__art" />
         {/* A sold exclusive may have no store preview any more: its files are in the licence options. */}
-        {canPlay(beat) && (
-          <button
-            type="button"
-            className="xb-card__play"
-            aria-label={playLabel}
-            title={playLabel}
-            onClick={() => (isCurrent ? toggle() : play(beat, queue, { purchased: true }))}
-          >
-            {isPlaying ? <Pause aria-hidden="true" fill="currentColor" /> : <Play aria-hidden="true" fill="currentColor" />}
-          </button>
-        )}
+        <CardPlayButton beat={beat} queue={queue} className="xb-card__play" options={{ purchased: true }} />
         {isPlaying && <Equalizer className="xb-card__eq" />}
       </div>
       <div className="xb-card__body">
