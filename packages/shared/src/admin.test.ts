@@ -132,6 +132,10 @@ describe('the users forms', () => {
     expect(refusals(inviteUserBody, { email: 'new@demo.test', fullName: 'New Hire', credits: 0, ...change })).toEqual(expected);
   });
 
+  it.each([null, 'text', 42, []])('refuses an invitation body that is not an object (%j) without throwing', (body) => {
+    expect(inviteUserBody.safeParse(body).success).toBe(false);
+  });
+
   it('changes credits or the stems grant, and refuses an empty change', () => {
     expect(accepted(updateUserBody, { isStemsAvailable: true })).toEqual({ isStemsAvailable: true });
     expect(refusal(updateUserBody, {})).toBe('Send credits or isStemsAvailable to change');

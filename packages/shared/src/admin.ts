@@ -230,8 +230,8 @@ export const inviteUserBody = z
     path: ['assignFreeCredits'],
     message: "Tick 'Assign free credits' to give credits to this user",
     // Asked beside the other fields' problems, but not of an amount that is itself refused (negative, too many):
-    // that is told once, by its own message.
-    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'credits'),
+    // that is told once, by its own message. Not asked of a body that is no object at all (an issue without a path).
+    when: (payload) => payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'credits'),
   });
 export type InviteUserBody = z.input<typeof inviteUserBody>;
 
