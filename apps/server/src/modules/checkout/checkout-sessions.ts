@@ -127,14 +127,14 @@ async function recordCheckout(deps: Deps, checkout: typeof checkouts.$inferInser
  * The buyer's open checkout for the same order is answered instead of a new one
  * (docs/product/offers-and-prices.md#one-open-checkout-per-order).
  */
-export function openCheckout(
+export async function openCheckout(
   deps: Deps,
   ctx: CheckoutContext,
   sessionType: SessionType,
   planned: PlannedItem[],
   options: { coupon?: string | undefined } = {},
 ): Promise<{ id: string; url: string }> {
-  if (planned.length === 0) return Promise.reject(badRequest('Please select at least one item to purchase.'));
+  if (planned.length === 0) throw badRequest('Please select at least one item to purchase.');
   return turnsOf(deps)(ctx.user.id, () => openOrAnswer(deps, ctx, sessionType, planned, options));
 }
 

@@ -6,7 +6,6 @@ import {
   Gem,
   Heart,
   Library,
-  
   Megaphone,
   Palette,
   PenTool,
