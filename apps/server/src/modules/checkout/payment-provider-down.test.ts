@@ -5,7 +5,6 @@
  */
 import net from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { commerceMessages } from '@beat/shared';
@@ -15,6 +14,7 @@ import { createStripePayments } from '../../adapters/payments/stripe-payments.js
 import type { Payments } from '../../adapters/payments/payments.js';
 import { body, lineOf, openCheckout } from './checkout.test-support.js';
 import { freePort } from '../../test/free-port.js';
+import { StripeStandIn } from '../../test/stripe-stand-in.js';
 
 const SECRET_KEY = 'sk_test_unreachable';
 const WEBHOOK_SECRET = 'whsec_unreachable_signing_secret';
@@ -22,6 +22,7 @@ const WEBHOOK_SECRET = 'whsec_unreachable_signing_secret';
 let t: TestApp;
 let configured: Payments;
 let port = 0;
+const stripe = new StripeStandIn(SECRET_KEY);
 let buyer: UserRow;
 let token: string;
 let lease: BeatRow;
@@ -58,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await stripe.stop();
   for (const socket of sockets) socket.destroy();
   await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
 });
@@ -122,42 +124,12 @@ describe('the payment provider is unreachable', () => {
 
   it('once the provider answers again at STRIPE_API_URL, the same checkout opens and holds the exclusive', async () => {
     t.deps.payments = configured;
-    const created: string[] = [];
-    const stripe = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      req.on('end', () => {
-        const form = new URLSearchParams(raw);
-        if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
-          res.writeHead(404, { 'content-type': 'application/json' });
-          return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Not here' } }));
-        }
-        const id = `cs_test_${randomBytes(8).toString('hex')}`;
-        created.push(id);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.test/c/pay/${id}`,
-            status: 'open',
-            payment_status: 'unpaid',
-            payment_intent: null,
-            amount_total: 51_999,
-            currency: 'usd',
-            client_reference_id: form.get('client_reference_id'),
-            expires_at: Number(form.get('expires_at')),
-            metadata: {},
-          }),
-        );
-      });
-    });
-    await listen(stripe, port);
+    await stripe.start(port);
 
     const res = await cartCheckout();
     expect(res.statusCode).toBe(200);
     const { session } = res.json() as { session: { id: string; url: string } };
-    expect(created).toEqual([session.id]);
+    expect([...stripe.sessions.keys()]).toEqual([session.id]);
     const [checkout] = await t.deps.db.select().from(checkouts).where(eq(checkouts.providerSessionId, session.id));
     expect(checkout).toMatchObject({ provider: 'stripe', status: 'open', userId: buyer.id, amountCents: 51_999 });
     const [beat] = await t.deps.db.select().from(beats).where(eq(beats.id, exclusive.id));
