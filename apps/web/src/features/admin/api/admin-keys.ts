@@ -11,9 +11,9 @@ export const adminKeys = {
 };
 
 /** `?page=2&pageSize=10&q=…` from an object, leaving out empty values. */
-export function queryString(params: Record<string, string | number | undefined>): string {
+export function queryString(params: object): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
+  for (const [key, value] of Object.entries(params) as Array<[string, string | number | undefined]>) {
     if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const text = search.toString();

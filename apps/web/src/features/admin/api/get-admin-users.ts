@@ -1,25 +1,11 @@
 /** GET /api/admin/users: one page of accounts, newest first, searched by name or e-mail. */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminUsersPage } from '@beat/shared';
-import { api } from '../../../lib/api-client';
-import { adminKeys, queryString } from './admin-keys';
+import { adminKeys } from './admin-keys';
+import { adminPageQueryOptions, type PageFilter } from './admin-queries';
 
-export interface AdminUsersFilter {
+export interface AdminUsersFilter extends PageFilter {
   q?: string;
-  page: number;
-  pageSize: number;
-  /** Where the page starts: the previous page's `nextCursor`. */
-  cursor?: string;
 }
 
-export function getAdminUsers(filter: AdminUsersFilter, signal?: AbortSignal): Promise<AdminUsersPage> {
-  return api<AdminUsersPage>(`/api/admin/users${queryString({ ...filter })}`, { signal });
-}
-
-export function adminUsersQueryOptions(filter: AdminUsersFilter) {
-  return queryOptions({
-    queryKey: [...adminKeys.users, filter],
-    queryFn: ({ signal }) => getAdminUsers(filter, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const adminUsersQueryOptions = (filter: AdminUsersFilter) =>
+  adminPageQueryOptions<AdminUsersPage, AdminUsersFilter>('/api/admin/users', adminKeys.users, filter);

@@ -1,25 +1,11 @@
 /** GET /api/admin/analytics/purchases: the Users table, one row per purchase, newest first. */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AnalyticsPurchasesPage } from '@beat/shared';
-import { api } from '../../../lib/api-client';
-import { adminKeys, queryString } from './admin-keys';
+import { adminKeys } from './admin-keys';
+import { adminPageQueryOptions, type PageFilter } from './admin-queries';
 
-export interface PurchasesFilter {
+export interface PurchasesFilter extends PageFilter {
   q?: string;
-  page: number;
-  pageSize: number;
-  /** Where the page starts: the previous page's `nextCursor`. */
-  cursor?: string;
 }
 
-export function getAnalyticsPurchases(filter: PurchasesFilter, signal?: AbortSignal): Promise<AnalyticsPurchasesPage> {
-  return api<AnalyticsPurchasesPage>(`/api/admin/analytics/purchases${queryString({ ...filter })}`, { signal });
-}
-
-export function analyticsPurchasesQueryOptions(filter: PurchasesFilter) {
-  return queryOptions({
-    queryKey: [...adminKeys.analytics, 'purchases', filter],
-    queryFn: ({ signal }) => getAnalyticsPurchases(filter, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const analyticsPurchasesQueryOptions = (filter: PurchasesFilter) =>
+  adminPageQueryOptions<AnalyticsPurchasesPage, PurchasesFilter>('/api/admin/analytics/purchases', [...adminKeys.analytics, 'purchases'], filter);

@@ -1,17 +1,13 @@
 /** POST /api/admin/users/invite: an invitedUser with a temporary password sent by e-mail. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteUserBody, User } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { useAdminMutation } from './admin-queries';
 
 export function inviteUser(body: InviteUserBody): Promise<User> {
   return api<{ user: User }>('/api/admin/users/invite', { method: 'POST', body }).then((r) => r.user);
 }
 
 export function useInviteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: inviteUser,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  return useAdminMutation(inviteUser, { stale: [adminKeys.all] });
 }

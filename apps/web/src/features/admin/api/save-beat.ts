@@ -2,11 +2,11 @@
  * POST /api/admin/beats (add) and PUT /api/admin/beats/{id} (edit) as multipart/form-data with the files.
  * XMLHttpRequest rather than fetch: it reports upload progress, which a 1 GB stems file needs.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { beatFileFields, type AdminBeat, type BeatFileKind } from '@beat/shared';
 import { ApiError } from '../../../lib/api-client';
 import { beatsQueryKey } from '../../catalog';
 import { adminKeys } from './admin-keys';
+import { useAdminMutation } from './admin-queries';
 
 export interface SaveBeatInput {
   /** Absent: a new beat. */
@@ -49,12 +49,5 @@ export function saveBeat({ beatId, fields, files, onProgress, signal }: SaveBeat
 
 /** Saving a beat changes the admin lists, the analytics and the store's catalog: all are refetched. */
 export function useSaveBeat() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveBeat,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: beatsQueryKey });
-    },
-  });
+  return useAdminMutation(saveBeat, { stale: [adminKeys.all, beatsQueryKey] });
 }

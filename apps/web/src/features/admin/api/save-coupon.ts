@@ -1,8 +1,8 @@
 /** POST /api/admin/coupons (a new coupon) or PUT /api/admin/coupons/{couponId} (a changed one, paused or resumed too). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Coupon, CouponInput } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { useAdminMutation } from './admin-queries';
 
 export async function saveCoupon({ couponId, input }: { couponId?: string; input: CouponInput }): Promise<Coupon> {
   const answer = couponId
@@ -12,9 +12,5 @@ export async function saveCoupon({ couponId, input }: { couponId?: string; input
 }
 
 export function useSaveCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveCoupon,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.coupons }),
-  });
+  return useAdminMutation(saveCoupon, { stale: [adminKeys.coupons] });
 }

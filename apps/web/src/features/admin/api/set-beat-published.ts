@@ -1,9 +1,9 @@
 /** POST /api/admin/beats/{id}/publish and /unpublish: shows a beat in the store, or takes it out. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminBeat } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { beatsQueryKey } from '../../catalog';
 import { adminKeys } from './admin-keys';
+import { useAdminMutation } from './admin-queries';
 
 export function setBeatPublished({ beatId, published }: { beatId: string; published: boolean }): Promise<AdminBeat> {
   return api<{ beat: AdminBeat }>(`/api/admin/beats/${beatId}/${published ? 'publish' : 'unpublish'}`, { method: 'POST' }).then(
@@ -12,12 +12,5 @@ export function setBeatPublished({ beatId, published }: { beatId: string; publis
 }
 
 export function useSetBeatPublished() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setBeatPublished,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: beatsQueryKey });
-    },
-  });
+  return useAdminMutation(setBeatPublished, { stale: [adminKeys.all, beatsQueryKey] });
 }

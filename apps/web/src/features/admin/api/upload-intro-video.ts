@@ -1,8 +1,8 @@
 /** PUT /api/admin/intro-video (multipart: the video, its poster, optional WebVTT captions): the /vip intro video. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { introVideoFields, type IntroVideo } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { introVideoKey } from '../../store-pages';
+import { useAdminMutation } from './admin-queries';
 
 export interface IntroVideoFiles {
   video: File;
@@ -19,11 +19,5 @@ export function uploadIntroVideo(files: IntroVideoFiles): Promise<IntroVideo> {
 }
 
 export function useUploadIntroVideo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadIntroVideo,
-    onSuccess: (video) => {
-      queryClient.setQueryData(introVideoKey, video);
-    },
-  });
+  return useAdminMutation(uploadIntroVideo, { keep: (queryClient, video) => queryClient.setQueryData(introVideoKey, video) });
 }
