@@ -1,8 +1,8 @@
-// `npm test`: typecheck, lint, the production build (scripts/check-production.mjs), the web package's component
+// `npm test`: typecheck and lint side by side, the production build (scripts/check-production.mjs), the web package's component
 // and hook tests (React Testing Library on jsdom) and the shared package's tests in one Vitest run (vitest.config.ts),
 // server tests (on the PostgreSQL server when TEST_DATABASE_URL is set, else on the embedded database), then browser
 // tests against the app started the README way.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,8 +72,38 @@ function requireServiceTests(name, report, services) {
   }
 }
 
-step('typecheck', bin('tsc'), ['-b']);
-step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+/**
+ * Steps that read the sources and write nothing the others read, run side by side (each is one process on one core);
+ * their output is printed step by step once all have ended.
+ */
+async function together(list) {
+  const chosen = list.filter(([name]) => only.length === 0 || only.some((o) => name.startsWith(o)));
+  const results = await Promise.all(
+    chosen.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => resolve({ name, code, output, seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+        }),
+    ),
+  );
+  for (const { name, code, output, seconds } of results) {
+    console.log(`\n━━ ${name} ━━`);
+    process.stdout.write(output);
+    totals[code === 0 ? 'passed' : 'failed'] += 1;
+    if (code !== 0) failures.push(name);
+    console.log(`━━ ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+  }
+}
+
+await together([
+  ['typecheck', bin('tsc'), ['-b']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+]);
 step('production build', process.execPath, [path.join(root, 'scripts/check-production.mjs')]);
 vitest('web and shared tests', root);
 // One database a run: the PostgreSQL server when TEST_DATABASE_URL is set (its suite adds the multi-process tests),
