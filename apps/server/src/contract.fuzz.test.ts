@@ -625,6 +625,11 @@ const invariants: [string, ReturnType<typeof sql>][] = [
   ],
   ['no checkout without items', sql`select c.id from checkouts c where not exists (select 1 from checkout_items i where i.checkout_id = c.id)`],
   [
+    'an accepted or paid offer has its agreed amount and its time to pay (docs/product/exclusive-offers.md)',
+    sql`select o.id from exclusive_offers o where o.state in ('accepted', 'paid', 'expired') and (o.agreed_cents is null or o.expires_at is null)`,
+  ],
+  ['a paid offer’s beat is sold', sql`select o.id from exclusive_offers o join beats b on b.id = o.beat_id where o.state = 'paid' and b.sold_at is null`],
+  [
     'a bought entitlement has its unrefunded purchase of the same kind, buyer and beat',
     sql`select e.user_id, e.beat_id, e.source from entitlements e left join purchases p on p.id = e.purchase_id
         where e.source in ('lease', 'stems', 'exclusive')
