@@ -1,7 +1,7 @@
 /**
  * "Make an offer" on an exclusive's page (docs/product/exclusive-offers.md#making-an-offer): the amount and an optional
  * message, the beat's minimum shown, the server's refusal shown as it words it. A buyer with a live offer on the beat
- * sees where it stands instead; a visitor is asked to log in.
+ * sees where it stands instead (a new offer too, once sent); a visitor is asked to log in.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
@@ -41,8 +41,9 @@ export function MakeOffer({ beat }: { beat: Pick<Beat, '_id' | 'beatTitle'> }) {
           Log in to make an offer
         </ButtonLink>
       ) : live ? (
-        <p className="offer-box__status">
-          Your offer of {formatPrice(live.amount)}: {offerStateLabels[live.state]}. <a href={`${paths.userDashboard}#offers`}>See it on your dashboard</a>.
+        <p className="offer-box__status" role="status">
+          Your offer of {formatPrice(live.amount)}: {offerStateLabels[live.state]}. We e-mail you at each step.{' '}
+          <a href={`${paths.userDashboard}#offers`}>See it on your dashboard</a>.
         </p>
       ) : (
         <OfferForm beatId={beat._id} minimum={terms.data.minimumOffer} />
@@ -68,13 +69,6 @@ function OfferForm({ beatId, minimum }: { beatId: string; minimum: number | null
     make.mutate({ beatId, amount: dollars, message: message.trim() || undefined }, { onError: (error) => setProblem(errorMessage(error)) });
   };
 
-  if (make.isSuccess) {
-    return (
-      <p className="offer-box__status" role="status">
-        Offer sent: {formatPrice(make.data.amount)}. We e-mail you when the producer answers.
-      </p>
-    );
-  }
   return (
     <form className="offer-form" onSubmit={submit} noValidate>
       <AmountField label="Your offer (USD)" value={amount} onChange={setAmount} error={problem} hint={minimum !== null ? `At least ${formatPrice(minimum)}.` : undefined} />

@@ -43,15 +43,17 @@ afterEach(() => {
 describe('Make an offer', () => {
   it('shows the minimum, sends the amount and message, and shows the server’s refusal in its words', async () => {
     const posts: unknown[] = [];
+    let mine: ExclusiveOffer[] = [];
     stubFetch((url, init) => {
       if (url === '/api/exclusive-offers/beats/beat-1') return jsonResponse(terms);
       if (url === '/api/exclusive-offers' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { amount: number };
         posts.push(body);
         if (body.amount < 300) return jsonResponse({ message: 'The minimum offer for Glass Mirage is $300.00.' }, 400);
-        return jsonResponse({ offer: offer({ amount: body.amount }) }, 201);
+        mine = [offer({ amount: body.amount })];
+        return jsonResponse({ offer: mine[0] }, 201);
       }
-      if (url === '/api/exclusive-offers') return jsonResponse({ offers: [] });
+      if (url === '/api/exclusive-offers') return jsonResponse({ offers: mine });
       return new Response('{}', { status: 404 });
     }, testUser());
     renderWithProviders(<MakeOffer beat={{ _id: 'beat-1', beatTitle: 'Glass Mirage' }} />, withAuth);
@@ -68,7 +70,8 @@ describe('Make an offer', () => {
     await user.type(amount, '350');
     await user.type(screen.getByLabelText('Message to the producer (optional)'), 'For my album');
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
-    expect(await screen.findByText('Offer sent: $350.00. We e-mail you when the producer answers.')).toBeTruthy();
+    expect(await screen.findByText(/Your offer of \$350\.00: Awaiting the producer\./)).toBeTruthy();
+    expect(screen.queryByLabelText('Your offer (USD)')).toBeNull();
     expect(posts).toEqual([
       { beatId: 'beat-1', amount: 250 },
       { beatId: 'beat-1', amount: 350, message: 'For my album' },
