@@ -142,7 +142,9 @@ describe(`offers on exclusives (${dbKind})`, () => {
 
     const refused = await openCheckout(t, other.token, 'exclusive', body(other.user, { beatId: beat.id, sessionType: 'exclusive' }));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain('is being bought by another customer');
+    expect(refused.json()).toEqual({
+      message: 'Held For You is being bought by another customer right now. If they do not complete their purchase it is available again within 48 hours.',
+    });
 
     const pay = await post(token, `/api/exclusive-offers/${made._id}/checkout`);
     const { session } = pay.json() as { session: { id: string } };

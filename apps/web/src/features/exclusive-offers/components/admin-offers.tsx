@@ -79,32 +79,32 @@ function AdminOffer({ offer }: { offer: ExclusiveOffer }) {
   };
 
   return (
-    <article className="offer-card" aria-label={`Offer on ${offer.beatTitle} from ${offer.buyer.name || offer.buyer.email}`}>
-      <div className="offer-card__head">
-        <Link to={beatPath(offer.beatSlug)} className="offer-card__beat">
+    <article className="eo-card" aria-label={`Offer on ${offer.beatTitle} from ${offer.buyer.name || offer.buyer.email}`}>
+      <div className="eo-card__head">
+        <Link to={beatPath(offer.beatSlug)} className="eo-card__beat">
           {offer.beatTitle}
         </Link>
         <span className={`offer-state offer-state--${offer.state}`}>{adminOfferStateLabels[offer.state]}</span>
       </div>
-      <p className="offer-card__line">
+      <p className="eo-card__line">
         {offer.buyer.name || offer.buyer.email} &lt;{offer.buyer.email}&gt; offers <strong>{formatPrice(offer.amount)}</strong>
         {offer.listPrice !== null && <> · list price {formatPrice(offer.listPrice)}</>} · <time dateTime={offer.createdAt}>{formatOfferTime(offer.createdAt)}</time>
       </p>
-      {offer.message && <p className="offer-card__line">“{offer.message}”</p>}
+      {offer.message && <p className="eo-card__line">“{offer.message}”</p>}
       {offer.counterAmount !== null && (
-        <p className="offer-card__line">
+        <p className="eo-card__line">
           Your counter: <strong>{formatPrice(offer.counterAmount)}</strong>
           {offer.counterMessage && <> · “{offer.counterMessage}”</>}
         </p>
       )}
       {offer.state === 'accepted' && offer.agreedAmount !== null && offer.payBefore && (
-        <p className="offer-card__line">
+        <p className="eo-card__line">
           {formatPrice(offer.agreedAmount)} to pay before <time dateTime={offer.payBefore}>{formatOfferTime(offer.payBefore)}</time>.
         </p>
       )}
       {offer.state === 'open' && (
         <>
-          <div className="offer-card__actions">
+          <div className="eo-card__actions">
             <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ offerId: offer._id, body: { answer: 'accept' } }, done('Offer accepted.'))}>
               Accept {formatPrice(offer.amount)}
             </Button>

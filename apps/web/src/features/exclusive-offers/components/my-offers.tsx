@@ -49,32 +49,32 @@ function MyOffer({ offer }: { offer: ExclusiveOffer }) {
   const act = (step: BuyerStep, done: string) => answer.mutate(step, { onSuccess: () => toast.success(done), onError: (error) => toast.error(errorMessage(error)) });
   const busy = answer.isPending || pay.isPending;
   return (
-    <article className="offer-card" aria-label={`Offer on ${offer.beatTitle}`}>
-      <div className="offer-card__head">
-        <Link to={beatPath(offer.beatSlug)} className="offer-card__beat">
+    <article className="eo-card" aria-label={`Offer on ${offer.beatTitle}`}>
+      <div className="eo-card__head">
+        <Link to={beatPath(offer.beatSlug)} className="eo-card__beat">
           {offer.beatTitle}
         </Link>
         <span className={`offer-state offer-state--${offer.state}`}>{offerStateLabels[offer.state]}</span>
       </div>
-      <p className="offer-card__line">
+      <p className="eo-card__line">
         Your offer: <strong>{formatPrice(offer.amount)}</strong>
         {offer.listPrice !== null && <> · list price {formatPrice(offer.listPrice)}</>}
       </p>
       {offer.counterAmount !== null && (
-        <p className="offer-card__line">
+        <p className="eo-card__line">
           Producer’s counter: <strong>{formatPrice(offer.counterAmount)}</strong>
           {offer.counterMessage && <> · “{offer.counterMessage}”</>}
         </p>
       )}
       {offer.state === 'declined' && offer.declinedBy === 'producer' && offer.counterMessage && offer.counterAmount === null && (
-        <p className="offer-card__line">Producer’s message: “{offer.counterMessage}”</p>
+        <p className="eo-card__line">Producer’s message: “{offer.counterMessage}”</p>
       )}
       {offer.state === 'accepted' && offer.agreedAmount !== null && offer.payBefore && (
-        <p className="offer-card__line">
+        <p className="eo-card__line">
           Pay <strong>{formatPrice(offer.agreedAmount)}</strong> before <time dateTime={offer.payBefore}>{formatOfferTime(offer.payBefore)}</time>; the beat is held for you until then.
         </p>
       )}
-      <div className="offer-card__actions">
+      <div className="eo-card__actions">
         {offer.state === 'countered' && (
           <>
             <Button size="sm" disabled={busy} onClick={() => act({ offerId: offer._id, step: 'answer', answer: 'accept' }, 'Counter accepted: you can pay it now.')}>
