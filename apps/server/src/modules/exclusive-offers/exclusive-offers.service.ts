@@ -19,7 +19,7 @@ import {
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
-import { beats, exclusiveOffers, users, type BeatRow, type ExclusiveOfferRow, type UserRow } from '../../db/schema.js';
+import { beats, checkouts, exclusiveOffers, users, type BeatRow, type ExclusiveOfferRow, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
@@ -355,7 +355,7 @@ export async function expireOffer(deps: Deps, offerId: string): Promise<boolean>
 
 /**
  * Exclusives were sold by a checkout: the offer it paid is paid, and every other live offer on those beats closes with an
- * e-mail to its buyer (docs/product/exclusive-offers.md#when-the-beat-is-sold). A second run changes nothing.
+ * e-mail to its buyer (unless that buyer is the one who bought) (docs/product/exclusive-offers.md#when-the-beat-is-sold). A second run changes nothing.
  */
 export async function settleOffersOfSale(deps: Deps, checkoutId: string, beatIds: string[]): Promise<{ paid: number; closed: number }> {
   if (beatIds.length === 0) return { paid: 0, closed: 0 };
@@ -371,7 +371,10 @@ export async function settleOffersOfSale(deps: Deps, checkoutId: string, beatIds
       .set({ state: 'closed', updatedAt: now })
       .where(and(inArray(exclusiveOffers.beatId, beatIds), inArray(exclusiveOffers.state, liveOfferStates)))
       .returning();
+    // A buyer who bought the beat at its price rather than through their offer has their receipt: no "sold" e-mail.
+    const [sale] = await tx.select({ buyerId: checkouts.userId }).from(checkouts).where(eq(checkouts.id, checkoutId)).limit(1);
     for (const offer of closed) {
+      if (offer.buyerId === sale?.buyerId) continue;
       const beat = await beatById({ db: tx }, offer.beatId);
       const [buyer] = await tx.select().from(users).where(eq(users.id, offer.buyerId)).limit(1);
       await tellOfferStep(deps, tx, 'closed', offer, beat, buyer!);

@@ -200,6 +200,19 @@ describe(`offers on exclusives (${dbKind})`, () => {
     }
     expect((await offerRow(made._id)).state).toBe('open');
   });
+  it('closes a buyer’s own offer without a “sold” e-mail when they buy the exclusive at its list price', async () => {
+    const beat = await exclusive({ title: 'Paid In Full' });
+    const { user, token } = await buyer();
+    const made = await offer(token, beat, 300);
+    const opened = await openCheckout(t, token, 'exclusive', body(user, { beatId: beat.id, sessionType: 'exclusive' }));
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { session } = opened.json() as { session: { id: string } };
+    expect((await payAtTestCheckout(t, session.id)).statusCode).toBe(303);
+    await runOfferJobs();
+    expect((await offerRow(made._id)).state).toBe('closed');
+    expect(await mailTo(user, 'Paid In Full was sold')).toHaveLength(0);
+  });
+
   // Last: it moves the clock 48 hours on.
   it('expires an accepted offer unpaid after 48 hours by its job: the hold ends and both sides are told', async () => {
     const beat = await exclusive({ title: 'Too Late' });
