@@ -9,7 +9,7 @@
 import boundaries from 'eslint-plugin-boundaries';
 
 /** Features in dependency order: a feature may depend only on features before it, so the graph has no cycle. */
-const featureOrder = ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'free-downloads', 'catalog', 'beat-page', 'purchases', 'account', 'store-pages', 'admin'];
+const featureOrder = ['auth', 'favourites', 'player', 'cart', 'exclusive-offers', 'vip-upsell', 'downloads', 'free-downloads', 'catalog', 'beat-page', 'purchases', 'account', 'store-pages', 'admin'];
 
 /** The allowed feature graph: which other features each feature may import (through their index.ts). */
 const featureDeps = {
@@ -17,15 +17,16 @@ const featureDeps = {
   favourites: ['auth'],
   player: ['auth', 'favourites'],
   cart: ['auth'],
+  'exclusive-offers': ['auth'],
   'vip-upsell': ['auth', 'cart'],
   downloads: ['auth', 'cart', 'vip-upsell'],
   'free-downloads': [],
   catalog: ['auth', 'cart', 'downloads', 'favourites', 'free-downloads', 'player'],
-  'beat-page': ['auth', 'favourites', 'player', 'cart', 'vip-upsell', 'downloads', 'free-downloads', 'catalog'],
+  'beat-page': ['auth', 'favourites', 'player', 'cart', 'exclusive-offers', 'vip-upsell', 'downloads', 'free-downloads', 'catalog'],
   purchases: ['cart', 'catalog', 'downloads', 'player'],
   account: ['auth', 'downloads'],
   'store-pages': [],
-  admin: ['auth', 'catalog', 'player', 'store-pages'],
+  admin: ['auth', 'catalog', 'exclusive-offers', 'player', 'store-pages'],
 };
 
 // An edge added above that points forward (or a feature missing from the order) would allow a cycle: refuse it here.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type InjectOptions } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { accountMessages } from '@beat/shared';
-import { cartItems, favorites, freeDownloadLeads, purchases, stemsCartItems, users, type BeatRow, type UserRow } from './db/schema.js';
+import { beats, cartItems, exclusiveOffers, favorites, freeDownloadLeads, purchases, stemsCartItems, users, type BeatRow, type UserRow } from './db/schema.js';
 import { authed, createBeat, createTestApp, createUser, loginAs, routesOf, type TestApp } from './test/helper.js';
 import { body, deliver, lineOf, openCheckoutOk, payAtTestCheckout, payWithoutWebhook } from './modules/checkout/checkout.test-support.js';
 import { leadLinks } from './modules/free-downloads/free-downloads.service.js';
@@ -34,6 +34,9 @@ let spareStems: BeatRow;
 let favourite: BeatRow;
 let exclusive: BeatRow;
 let forCredit: BeatRow;
+/** Offers on exclusives (docs/product/exclusive-offers.md): a beat to offer on, and the owner's offers in each state a call needs. */
+let offerable: BeatRow;
+let offers: { open: string; countered: string; accepted: string };
 let paidSessionId: string;
 let purchaseId: string;
 let downloadUrl: string;
@@ -62,7 +65,13 @@ interface Call {
 
 const call = (route: string, request: () => Request, ok: number, extra: Partial<Call> = {}): Call => ({ route, request, ok, ...extra });
 const get = (url: () => string) => () => ({ method: 'GET' as const, url: url() });
-const send = (method: 'POST' | 'DELETE', url: string, payload: () => object) => () => ({ method, url, payload: payload() });
+const send = (method: 'POST' | 'DELETE', url: string, payload: () => object) => () => ({ method, url: withOfferId(url), payload: payload() });
+/** An offer call's path names the owner's offer in the state the call needs. */
+function withOfferId(url: string): string {
+  const action = url.split('/').pop();
+  const id = action === 'withdraw' ? offers?.open : action === 'answer' ? offers?.countered : offers?.accepted;
+  return url.replace(':offerId', id ?? ':offerId');
+}
 
 /**
  * One real request per route outside the admin area (the admin calls are made from the table itself: one guard
@@ -161,6 +170,14 @@ function calls(): Call[] {
     call('POST /api/checkout/confirm', send('POST', '/api/checkout/confirm', () => ({ sessionId: paidSessionId })), 200),
     call('POST /api/checkout/cancel', send('POST', '/api/checkout/cancel', () => ({ checkout: paidSessionId })), 200),
 
+    // user: offers on exclusives (the list and a new offer are the caller's own; the others name the owner's offer)
+    call('GET /api/exclusive-offers/beats/:beatId', get(() => `/api/exclusive-offers/beats/${offerable.id}`), 200),
+    call('GET /api/exclusive-offers', get(() => '/api/exclusive-offers'), 200, { namesOwner: false }),
+    call('POST /api/exclusive-offers', send('POST', '/api/exclusive-offers', () => ({ beatId: offerable.id, amount: 100 })), 201, { namesOwner: false }),
+    call('POST /api/exclusive-offers/:offerId/withdraw', send('POST', `/api/exclusive-offers/:offerId/withdraw`, () => ({})), 200),
+    call('POST /api/exclusive-offers/:offerId/answer', send('POST', '/api/exclusive-offers/:offerId/answer', () => ({ answer: 'decline' })), 200),
+    call('POST /api/exclusive-offers/:offerId/checkout', send('POST', '/api/exclusive-offers/:offerId/checkout', () => ({})), 200),
+
     // user: purchases, entitlements, downloads
     call('GET /api/getrecentpurchases/:userId', get(() => `/api/getrecentpurchases/${owner.id}`), 200),
     call('GET /api/users/:userId/upgrades', get(() => `/api/users/${owner.id}/upgrades`), 200),
@@ -239,6 +256,7 @@ const ownershipRefusals = [
   'You can only download files for your own account.',
   'This purchase belongs to another account.',
   'This checkout belongs to another account.',
+  'This offer belongs to another account.',
   'You have not unlocked the MP3 of this beat. Unlock or buy it to download.',
 ];
 
@@ -249,7 +267,7 @@ const named = (list: Call[]) => list.map((c) => [c.route, c] as const);
 /** An admin call built from its row: ids of real rows in its path, no body (the admin guard responds first). */
 function adminRequest(route: string): Request {
   const [method, pattern] = route.split(' ') as [string, string];
-  const url = pattern.replace(':beatId', bought.id).replace(':userId', owner.id);
+  const url = pattern.replace(':beatId', bought.id).replace(':userId', owner.id).replace(':offerId', offers.open);
   return { method: method as Request['method'], url };
 }
 
@@ -295,6 +313,20 @@ beforeAll(async () => {
   favourite = await createBeat(t, { title: 'Favourite Beat' });
   exclusive = await createBeat(t, { title: 'The Only One', beatType: 'Exclusive', priceCents: 30000 });
   forCredit = await createBeat(t, { title: 'For A Credit' });
+  offerable = await createBeat(t, { title: 'Open To Offers', beatType: 'Exclusive', priceCents: 30000 });
+  const offerOn = async (title: string, values: Partial<typeof exclusiveOffers.$inferInsert>) => {
+    const beat = await createBeat(t, { title, beatType: 'Exclusive', priceCents: 30000 });
+    const [row] = await t.deps.db.insert(exclusiveOffers).values({ beatId: beat.id, buyerId: owner.id, amountCents: 20000, ...values }).returning();
+    return row!;
+  };
+  const payBefore = new Date(Date.now() + 48 * 3_600_000);
+  const accepted = await offerOn('Offer Accepted', { state: 'accepted', agreedCents: 25000, expiresAt: payBefore });
+  await t.deps.db.update(beats).set({ reservedBy: owner.id, reservedUntil: payBefore }).where(eq(beats.id, accepted.beatId));
+  offers = {
+    open: (await offerOn('Offer Open', { state: 'open' })).id,
+    countered: (await offerOn('Offer Countered', { state: 'countered', counterCents: 25000 })).id,
+    accepted: accepted.id,
+  };
 
   const paid = await openCheckoutOk(t, ownerToken, 'beatPurchase', body(owner, { beatDetails: [lineOf(bought)], sessionType: 'beatPurchase' }));
   expect((await payAtTestCheckout(t, paid.sessionId)).statusCode).toBe(303);

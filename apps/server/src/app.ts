@@ -35,6 +35,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { freeDownloadsRoutes, leadsAdminRoutes } from './modules/free-downloads/free-downloads.routes.js';
 import { isApiPath, registerWebApp } from './web/web-app.js';
 import { apiDocsPrefix, registerSecurityHeaders, securityHeaders } from './web/security-headers.js';
+import { exclusiveOffersAdminRoutes, exclusiveOffersRoutes } from './modules/exclusive-offers/exclusive-offers.routes.js';
 import { refuseUnclassifiedRoutes } from './web/route-access.js';
 import { registerPublicPages } from './web/public-pages.js';
 import { watchCatalogVersion, type CatalogVersion } from './db/catalog-version.js';
@@ -136,7 +137,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
   await app.register(
-    adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps), paymentsAttentionRoutes(deps), licenceTermsAdminRoutes(deps), leadsAdminRoutes(deps), dealsAdminRoutes(deps)]),
+    adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps), paymentsAttentionRoutes(deps), licenceTermsAdminRoutes(deps), leadsAdminRoutes(deps), dealsAdminRoutes(deps), exclusiveOffersAdminRoutes(deps)]),
   );
   await app.register(storePagesRoutes(deps));
   await app.register(licenceVerifyRoutes(deps));
@@ -150,6 +151,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(cartRoutes(deps));
   await app.register(checkoutRoutes(deps));
   await app.register(quoteRoutes(deps));
+  await app.register(exclusiveOffersRoutes(deps));
   await app.register(testCheckoutRoutes(deps));
   await app.register(purchasesRoutes(deps));
   await app.register(libraryRoutes(deps));

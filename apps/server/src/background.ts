@@ -10,6 +10,7 @@ import { dailyTotalsJobHandlers } from './modules/admin/daily-totals.jobs.js';
 import { storePagesJobHandlers } from './modules/store-pages/store-pages.jobs.js';
 import { reconcileJobHandlers } from './modules/checkout/reconcile.job.js';
 import { refundJobHandlers } from './modules/checkout/refunds.job.js';
+import { exclusiveOfferJobHandlers } from './modules/exclusive-offers/exclusive-offers.jobs.js';
 
 export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
   return {
@@ -23,6 +24,7 @@ export function jobHandlers(deps: Deps, log: JobLogger): JobHandlers {
     ...storePagesJobHandlers(deps, log),
     ...reconcileJobHandlers(deps, log),
     ...refundJobHandlers(deps, log),
+    ...exclusiveOfferJobHandlers(deps, log),
   };
 }
 

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beatFileFields, tagFileField } from '@beat/shared';
-import { beats, checkouts, purchases, users, type UserRow } from './db/schema.js';
+import { beats, checkouts, exclusiveOffers, purchases, users, type UserRow } from './db/schema.js';
 import { startSession } from './modules/auth/auth.service.js';
 import { isListed } from './modules/beats/listing.js';
 import { fixtureMp3, fixtureWav, fixtureZip, validBeatFields } from './modules/admin/admin-test-kit.js';
@@ -430,8 +430,9 @@ class Fuzzer {
   sent = 0;
   statuses = new Map<number, number>();
   private callers = new Map<Exclude<Role, 'visitor'>, Caller>();
-  private pools: Record<'beat' | 'listed' | 'user' | 'admin' | 'purchase' | 'session', string[]> = {
+  private pools: Record<'beat' | 'listed' | 'user' | 'admin' | 'purchase' | 'offer' | 'session', string[]> = {
     beat: [],
+    offer: [],
     listed: [],
     user: [],
     admin: [],
@@ -456,7 +457,7 @@ class Fuzzer {
       wavKey: 'audio/test/beat.wav',
       stemsKey: 'audio/test/stems.zip',
     });
-    await createBeat(this.t, { beatType: 'Exclusive', priceCents: 29_900, countdownEndTime: countdown });
+    const offered = await createBeat(this.t, { beatType: 'Exclusive', priceCents: 29_900, countdownEndTime: countdown });
     await createBeat(this.t, { priceCents: null, published: false });
     await createBeat(this.t, { previewKey: null, audioState: 'rendering' });
     await createBeat(this.t, { deletedAt: new Date() });
@@ -465,6 +466,11 @@ class Fuzzer {
     await this.openCheckout(user, '/create-checkout-session', { beatDetails: [{ beatId: lease.id }, { beatId: withStems.id }] });
     await this.openCheckout(user, '/create-checkout-session-stems', { beatDetails: [{ beatId: withStems.id }] });
     await this.openCheckout(user, '/create-checkout-session-exclusive', { beatId: exclusive.id });
+    // Offers on exclusives in the states their calls act on, so that answers, withdrawals and payments run through.
+    const vip = this.callers.get('vip')!;
+    for (const [caller, state] of [[user, 'open'], [vip, 'countered']] as const) {
+      await this.t.deps.db.insert(exclusiveOffers).values({ beatId: offered.id, buyerId: caller.user.id, amountCents: 20_000, counterCents: state === 'countered' ? 25_000 : null, state });
+    }
     await this.refreshPools();
   }
 
@@ -488,6 +494,7 @@ class Fuzzer {
     this.pools.user = people.filter((u) => !u.isAdmin).map((u) => u.id);
     this.pools.admin = people.filter((u) => u.isAdmin).map((u) => u.id);
     this.pools.purchase = (await db.select({ id: purchases.id }).from(purchases)).map((r) => r.id);
+    this.pools.offer = (await db.select({ id: exclusiveOffers.id }).from(exclusiveOffers)).map((r) => r.id);
     this.pools.session = (await db.select({ id: checkouts.providerSessionId }).from(checkouts)).map((r) => r.id);
   }
 
@@ -514,6 +521,8 @@ class Fuzzer {
           return this.from(this.pools.admin, '7b0e3b8e-0000-4000-8000-000000000003');
         case 'purchase':
           return this.from(this.pools.purchase, '7b0e3b8e-0000-4000-8000-000000000004');
+        case 'offer':
+          return this.from(this.pools.offer, '7b0e3b8e-0000-4000-8000-000000000005');
         case 'session':
           return this.from(this.pools.session, 'cs_test_missing');
         case 'randomUuid':
@@ -624,6 +633,11 @@ const invariants: [string, ReturnType<typeof sql>][] = [
         group by c.id, c.amount_cents having c.amount_cents <> sum(i.price_cents)`,
   ],
   ['no checkout without items', sql`select c.id from checkouts c where not exists (select 1 from checkout_items i where i.checkout_id = c.id)`],
+  [
+    'an accepted or paid offer has its agreed amount and its time to pay (docs/product/exclusive-offers.md)',
+    sql`select o.id from exclusive_offers o where o.state in ('accepted', 'paid', 'expired') and (o.agreed_cents is null or o.expires_at is null)`,
+  ],
+  ['a paid offer’s beat is sold', sql`select o.id from exclusive_offers o join beats b on b.id = o.beat_id where o.state = 'paid' and b.sold_at is null`],
   [
     'a bought entitlement has its unrefunded purchase of the same kind, buyer and beat',
     sql`select e.user_id, e.beat_id, e.source from entitlements e left join purchases p on p.id = e.purchase_id

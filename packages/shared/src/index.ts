@@ -18,3 +18,4 @@ export * from './licenses.js';
 export * from './licence-terms.js';
 export * from './deals.js';
 export * from './free-downloads.js';
+export * from './exclusive-offers.js';

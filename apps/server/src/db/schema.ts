@@ -27,6 +27,7 @@ import {
   couponOffers,
   couponScopes,
   entitlementSources,
+  exclusiveOfferStates,
   fileTypes,
   licenceOffers,
   purchaseKinds,
@@ -144,6 +145,8 @@ export const beats = pgTable(
     /** An exclusive held for one buyer while their checkout is open (30 minutes at most: docs/product/offers-and-prices.md#reservations). */
     reservedBy: uuid('reserved_by'),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** An exclusive's minimum offer: offers below it are refused (docs/product/exclusive-offers.md#the-minimum). */
+    minOfferCents: integer('min_offer_cents'),
     /** Deleted by an admin: gone from the store, still downloadable by those who own it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     playCount: integer('play_count').notNull().default(0),
@@ -166,6 +169,7 @@ export const beats = pgTable(
     check('beats_type_valid', sql`${t.beatType} in ('Exclusive', 'Non-Exclusive')`),
     check('beats_price_non_negative', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     check('beats_bpm_range', sql`${t.bpm} between 20 and 400`),
+    check('beats_min_offer_positive', sql`${t.minOfferCents} is null or ${t.minOfferCents} > 0`),
     index('beats_listing_idx')
       .on(t.beatType, t.releaseDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.published} and ${t.soldAt} is null and ${t.previewKey} is not null`),
@@ -802,6 +806,53 @@ export const dailyTotals = pgTable(
   },
   (t) => [index('daily_totals_day_idx').on(t.day)],
 );
+
+/**
+ * A buyer's offer on an exclusive (docs/product/exclusive-offers.md): their amount, the producer's counter, the amount
+ * agreed and until when it can be paid. A buyer has at most one live offer (open, countered, accepted) per beat.
+ */
+export const exclusiveOffers = pgTable(
+  'exclusive_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    beatId: uuid('beat_id')
+      .notNull()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    message: text('message'),
+    counterCents: integer('counter_cents'),
+    counterMessage: text('counter_message'),
+    /** What the checkout charges once accepted: the offer's amount or the counter's. */
+    agreedCents: integer('agreed_cents'),
+    state: text('state', { enum: exclusiveOfferStates }).notNull().default('open'),
+    declinedBy: text('declined_by', { enum: ['producer', 'buyer'] }),
+    /** An accepted offer can be paid until then; the exclusive is held for its buyer until then too. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The latest checkout opened to pay it: its payment makes the offer paid. */
+    checkoutId: uuid('checkout_id').references((): AnyPgColumn => checkouts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('exclusive_offers_state_valid', sql`${t.state} in (${sql.raw(exclusiveOfferStates.map((s) => `'${s}'`).join(', '))})`),
+    check(
+      'exclusive_offers_amounts_positive',
+      sql`${t.amountCents} > 0 and (${t.counterCents} is null or ${t.counterCents} > 0) and (${t.agreedCents} is null or ${t.agreedCents} > 0)`,
+    ),
+    check('exclusive_offers_declined_by_valid', sql`${t.declinedBy} is null or ${t.declinedBy} in ('producer', 'buyer')`),
+    uniqueIndex('exclusive_offers_one_live_key')
+      .on(t.buyerId, t.beatId)
+      .where(sql`${t.state} in ('open', 'countered', 'accepted')`),
+    index('exclusive_offers_buyer_idx').on(t.buyerId, t.createdAt),
+    index('exclusive_offers_beat_idx').on(t.beatId),
+    index('exclusive_offers_created_idx').on(t.createdAt),
+    index('exclusive_offers_checkout_idx').on(t.checkoutId),
+  ],
+);
+export type ExclusiveOfferRow = typeof exclusiveOffers.$inferSelect;
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;

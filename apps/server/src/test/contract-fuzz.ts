@@ -32,7 +32,7 @@ export interface JsonSchema {
 }
 
 /** What a reference stands for when the request is sent. */
-export type RefKind = 'self' | 'selfEmail' | 'beat' | 'user' | 'admin' | 'purchase' | 'session' | 'randomUuid' | 'otherEmail';
+export type RefKind = 'self' | 'selfEmail' | 'beat' | 'user' | 'admin' | 'purchase' | 'offer' | 'session' | 'randomUuid' | 'otherEmail';
 
 const REF = Symbol('ref');
 export interface Ref {
@@ -164,7 +164,9 @@ function validString(schema: JsonSchema, name: string): fc.Arbitrary<unknown> {
         ? ['self', 'self', 'self', 'self', 'self', 'user', 'admin', 'randomUuid']
         : lower.includes('purchase')
           ? ['purchase', 'purchase', 'randomUuid']
-          : ['beat', 'self', 'purchase', 'randomUuid'];
+          : lower.includes('offer')
+            ? ['offer', 'offer', 'offer', 'randomUuid']
+            : ['beat', 'self', 'purchase', 'randomUuid'];
     return fc.constantFrom(...kinds).map(ref);
   }
   if (schema.pattern === EMAIL_PATTERN || name.toLowerCase().includes('email')) {

@@ -92,6 +92,13 @@ export const routeAccess: Record<string, AccessClass> = {
   'POST /api/checkout/cancel': 'user',
   // The cart's price with the deals (docs/product/deals.md#the-quote), for the caller's own account.
   'POST /api/checkout/quote': 'user',
+  // Offers on exclusives (docs/product/exclusive-offers.md): an exclusive's minimum is public; offers are the caller's own.
+  'GET /api/exclusive-offers/beats/:beatId': 'public',
+  'GET /api/exclusive-offers': 'user',
+  'POST /api/exclusive-offers': 'user',
+  'POST /api/exclusive-offers/:offerId/answer': 'user',
+  'POST /api/exclusive-offers/:offerId/withdraw': 'user',
+  'POST /api/exclusive-offers/:offerId/checkout': 'user',
 
   // What a user bought and may download (docs/product/entitlements.md).
   'GET /api/getrecentpurchases/:userId': 'user',
@@ -118,6 +125,9 @@ export const routeAccess: Record<string, AccessClass> = {
   'POST /api/unsubscribe/:token': 'emailLink',
 
   // The admin area (docs/product/accounts.md#admin): one guard for everything under /api/admin.
+  'GET /api/admin/exclusive-offers': 'admin',
+  'POST /api/admin/exclusive-offers/:offerId/answer': 'admin',
+  'PUT /api/admin/exclusive-offers/beats/:beatId/minimum': 'admin',
   'GET /api/admin/beats': 'admin',
   'POST /api/admin/beats': 'admin',
   'GET /api/admin/beats/:beatId': 'admin',

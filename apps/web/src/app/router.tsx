@@ -34,6 +34,7 @@ const AdminStoreSettingsPage = lazyPage(() => import('./routes/admin-store-setti
 const AdminLicensesPage = lazyPage(() => import('./routes/admin-licenses').then((m) => m.AdminLicensesPage), 'admin-licenses');
 const AdminDealsPage = lazyPage(() => import('./routes/admin-deals').then((m) => m.AdminDealsPage), 'admin-deals');
 const AdminLeadsPage = lazyPage(() => import('./routes/admin-leads').then((m) => m.AdminLeadsPage), 'admin-leads');
+const AdminOffersPage = lazyPage(() => import('./routes/admin-offers').then((m) => m.AdminOffersPage), 'admin-offers');
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon').then((m) => m.ComingSoonPage), 'coming-soon');
 const StorePageRoute = lazyPage(() => import('./routes/store-page').then((m) => m.StorePageRoute), 'store-page');
 const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage), 'not-found');
@@ -66,6 +67,7 @@ const pageOf: Record<string, { source: string; preload: () => Promise<void> }[]>
   [paths.adminLicenses]: [AdminLayout, AdminLicensesPage],
   [paths.adminDeals]: [AdminLayout, AdminDealsPage],
   [paths.adminLeads]: [AdminLayout, AdminLeadsPage],
+  [paths.adminOffers]: [AdminLayout, AdminOffersPage],
 };
 
 /** The pages shown at `pathname`. */
@@ -159,6 +161,7 @@ export function AppRoutes() {
               <Route path={paths.adminLicenses} element={<AdminLicensesPage />} />
               <Route path={paths.adminDeals} element={<AdminDealsPage />} />
               <Route path={paths.adminLeads} element={<AdminLeadsPage />} />
+              <Route path={paths.adminOffers} element={<AdminOffersPage />} />
             </Route>
             {comingSoon.map((title) => (
               <Route key={title} path={comingSoonPaths[title]} element={<ComingSoonPage title={title} />} />

@@ -32,6 +32,8 @@ export const paths = {
   adminDeals: '/admin/deals',
   /** Free-download requests and their CSV (docs/product/free-downloads.md#leads). */
   adminLeads: '/admin/leads',
+  /** Offers on exclusives: accept, decline or counter (docs/product/exclusive-offers.md). */
+  adminOffers: '/admin/offers',
   beat: '/beat/:slug',
   embedBeat: '/embed/beat/:slug',
   /** The store's own pages: /pages/about, /pages/faq, … (docs/product/store-pages.md). */

@@ -14,7 +14,9 @@ export const RESERVATION_MS = 30 * 60_000;
 
 function heldMessage(beat: BeatRow, now: Date): string {
   const minutes = beat.reservedUntil ? Math.max(1, Math.ceil((beat.reservedUntil.getTime() - now.getTime()) / 60_000)) : 30;
-  return `${beat.title} is being bought by another customer right now. If they do not complete their purchase it is available again within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  // An accepted offer holds the beat for up to 48 hours (docs/product/exclusive-offers.md#paying): long waits read in hours.
+  const wait = minutes > 90 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `${beat.title} is being bought by another customer right now. If they do not complete their purchase it is available again within ${wait}.`;
 }
 
 /**

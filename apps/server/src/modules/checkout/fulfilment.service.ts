@@ -30,6 +30,7 @@ import type { PaymentEvent, ProviderSession } from '../../adapters/payments/paym
 import { sendReceipt, sendSaleNotice, type ReceiptLine } from './receipts.js';
 import { queueRefunds } from './refunds.service.js';
 import { releaseCheckoutHolds } from './exclusive-holds.js';
+import { queueExclusivesSold } from './sold-exclusives.js';
 import { lineName } from './checkout-lines.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { dealNotes, redeemAtFulfilment, releaseRedemption } from '../deals/pricing.js';
@@ -241,6 +242,7 @@ async function fulfilInTx(deps: Deps, tx: Tx, checkout: CheckoutRow, session: Pr
     // A sold exclusive stays in other buyers' beat carts, its line saying it was sold and refused at checkout
     // (docs/product/offers-and-prices.md#cart-lines-that-cannot-be-paid); it leaves every stems cart.
     await tx.delete(stemsCartItems).where(inArray(stemsCartItems.beatId, soldExclusives));
+    await queueExclusivesSold(tx, deps.clock, { checkoutId: claimed.id, beatIds: soldExclusives });
   }
 
   const delivered = lines.filter((l) => !l.refundReason);

@@ -91,7 +91,7 @@ export const SideMenu = forwardRef<HTMLDivElement, SideMenuProps>(function SideM
             to: paths.adminDashboard,
             label: 'Admin',
             icon: <ShieldCheck />,
-            alsoActive: [paths.adminBeats, paths.adminUsers, paths.adminAnalytics, paths.adminStoreSettings, paths.adminLicenses, paths.adminLeads],
+            alsoActive: [paths.adminBeats, paths.adminUsers, paths.adminAnalytics, paths.adminStoreSettings, paths.adminLicenses, paths.adminLeads, paths.adminOffers],
           },
         ]
       : []),

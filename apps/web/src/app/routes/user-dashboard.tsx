@@ -1,9 +1,10 @@
-/** /user-dashboard: 'Dashboard' — purchases, exclusives, stems and beats, in the account layout (docs/product/screens-and-words.md#account-pages). */
+/** /user-dashboard: 'Dashboard' — purchases, exclusives, stems and beats, then the offers made on exclusives, in the account layout (docs/product/screens-and-words.md#account-pages). */
 import { LibraryBig } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { UserLayout } from '../../features/account';
 import { RequireAuth } from '../../features/auth';
+import { MyOffers } from '../../features/exclusive-offers';
 import { Dashboard } from '../../features/purchases';
 
 export function UserDashboardPage() {
@@ -21,6 +22,7 @@ export function UserDashboardPage() {
           }
         >
           <Dashboard user={user} />
+          <MyOffers />
         </UserLayout>
       )}
     </RequireAuth>

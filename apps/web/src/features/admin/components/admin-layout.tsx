@@ -1,10 +1,10 @@
 /**
  * The admin area's frame (docs/product/screens-and-words.md#admin-screens): a sidebar with Dashboard, Beats Management, User Management,
- * Analytics, Store Settings, Licenses, Deals and Leads beside the page; above it on narrow screens. Pages render their own header with AdminPage.
+ * Analytics, Store Settings, Licenses, Deals, Leads and Offers beside the page; above it on narrow screens. Pages render their own header with AdminPage.
  */
 import { useId, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { BadgePercent, ChartLine, Disc3, LayoutDashboard, Mail, ScrollText, ShieldCheck, SlidersHorizontal, Users } from 'lucide-react';
+import { BadgePercent, ChartLine, Disc3, HandCoins, LayoutDashboard, Mail, ScrollText, ShieldCheck, SlidersHorizontal, Users } from 'lucide-react';
 import { NavItem } from '../../../components/ui/nav-item';
 import { paths } from '../../../config/paths';
 import { useCurrentPath } from '../../../hooks/use-current-path';
@@ -20,6 +20,7 @@ const links = [
   { to: paths.adminLicenses, label: 'Licenses', icon: <ScrollText /> },
   { to: paths.adminDeals, label: 'Deals', icon: <BadgePercent /> },
   { to: paths.adminLeads, label: 'Leads', icon: <Mail /> },
+  { to: paths.adminOffers, label: 'Offers', icon: <HandCoins /> },
 ];
 
 export function AdminLayout() {

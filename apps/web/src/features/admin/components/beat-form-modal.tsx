@@ -3,6 +3,7 @@
  * Tags, Moods, type, Price (Exclusive) or an optional lease price (docs/product/offers-and-prices.md#primary-offer), the countdown end for exclusives, and the
  * files — MP3 or WAV (one is required for a new beat; a WAV makes the MP3 buyers download), stems ZIP — uploaded with a progress bar.
  */
+import { MinimumOfferForm } from '../../exclusive-offers';
 import { useState, type FormEvent } from 'react';
 import { useController, useForm, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -108,6 +109,8 @@ export function BeatFormModal({ open, onClose, beat }: BeatFormModalProps) {
       }
     >
       <BeatForm beat={beat} onSaved={onClose} onUpload={setUpload} />
+      {/* Its own form beside the beat's: saved at once (docs/product/exclusive-offers.md#the-minimum). */}
+      {beat?.beatType === 'Exclusive' && <MinimumOfferForm beatId={beat._id} />}
     </Modal>
   );
 }

@@ -4,6 +4,7 @@
  * which says 'Sold' in place of the player and the offers (and shows its buyer the downloads). An old slug's response
  * names the current one, and the address is replaced with it; an unknown slug shows the not-found page.
  */
+import { MakeOffer } from '../../exclusive-offers';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RotateCw } from 'lucide-react';
@@ -145,6 +146,7 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
       )}
 
       {sold ? <SoldBeat beat={beat} /> : <BeatOffers beat={beat} />}
+      {!sold && beat.beatType === 'Exclusive' && <MakeOffer beat={beat} />}
       {!sold && <EmbedCode beat={beat} />}
       <RelatedBeats beats={related} />
     </article>
