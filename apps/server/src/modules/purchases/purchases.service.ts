@@ -1,4 +1,5 @@
 /** A buyer's purchases: the history (newest first), the bought beats, exclusives and stems, and one purchase's licence. */
+import { tierField, tierNames } from '../offers/tier-offers.js';
 import { and, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { purchaseTypeLabels, type PurchasedBeat, type Purchase } from '@beat/shared';
@@ -31,16 +32,19 @@ const purchaseDtoColumns = {
   refundedAt: purchases.refundedAt,
   supersededAt: purchases.supersededAt,
   licenceId: purchases.licenceId,
+  tier: purchases.tier,
 };
 
 type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
 
-function toPurchaseDto(deps: Deps, row: PurchaseDtoRow): Purchase {
+function toPurchaseDto(deps: Deps, row: PurchaseDtoRow, names: Map<string, string>): Purchase {
+  const { tier } = tierField(row.tier, names);
   return {
     _id: row.id,
     sessionType: row.sessionType,
     kind: row.kind,
-    purchaseType: purchaseTypeLabels[row.kind],
+    // The tier's name ("WAV Lease"); the MP3 Lease and the Exclusive read as they always have.
+    purchaseType: tier?.name ?? purchaseTypeLabels[row.kind],
     beatId: row.beatId,
     beatTitle: row.title,
     price: centsToDollars(row.priceCents),
@@ -49,6 +53,7 @@ function toPurchaseDto(deps: Deps, row: PurchaseDtoRow): Purchase {
     licenseId: row.licenceId,
     verifyUrl: licenseVerifyUrl(deps.config, row.licenceId),
     status: licenceStatus(row),
+    ...(tier ? { tier } : {}),
   };
 }
 
@@ -84,8 +89,9 @@ export async function listPurchases(deps: Deps, userId: string, page: ListPage =
   const upgradedFrom = eq(replaced.supersededBy, purchases.id);
   const where = and(eq(purchases.userId, userId), afterCursor(page.cursor));
   const order = [desc(purchases.purchasedAt), desc(purchases.id)];
+  const names = await tierNames(deps.db);
   const toEntry = (purchase: PurchaseDtoRow, replacedPaidCents: number | null) => {
-    const entry = toPurchaseDto(deps, purchase);
+    const entry = toPurchaseDto(deps, purchase, names);
     return replacedPaidCents === null ? entry : Object.assign(entry, { upgradedFromPaid: centsToDollars(replacedPaidCents) });
   };
   if (!page.limit) {
