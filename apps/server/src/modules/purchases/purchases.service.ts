@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { purchaseTypeLabels, type PurchasedBeat, type Purchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, licenceTerms, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
+import { beats, entitlements, licenceTerms, licenceTiers, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
 import { currentTermsOf, filledTerms } from '../licences/licence-terms.service.js';
 import { formatUsDate, formatUsd } from '../offers/offers.js';
 import type { LicenceInput } from './licence-pdf.js';
@@ -182,18 +182,21 @@ export async function listPurchasedBeats(
 /** One purchase's license, as its PDF states it: the frozen terms with the sale's own values in their placeholders. */
 export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId: string): Promise<LicenceInput> {
   const [row] = await deps.db
-    .select({ purchase: purchases, beat: beats, buyer: users, terms: licenceTerms })
+    .select({ purchase: purchases, beat: beats, buyer: users, terms: licenceTerms, tierName: licenceTiers.name, soldFiles: entitlements.files })
     .from(purchases)
     .leftJoin(beats, eq(beats.id, purchases.beatId))
     .leftJoin(users, eq(users.id, purchases.userId))
     .leftJoin(licenceTerms, eq(licenceTerms.id, purchases.termsId))
+    .leftJoin(licenceTiers, eq(licenceTiers.key, purchases.tier))
+    .leftJoin(entitlements, eq(entitlements.purchaseId, purchases.id))
     .where(eq(purchases.id, purchaseId))
     .limit(1);
   if (!row) throw notFound('This purchase does not exist.');
   const { purchase, beat, buyer } = row;
   if (purchase.userId !== caller.id && !caller.isAdmin) throw forbidden('This purchase belongs to another account.');
   if (purchase.refundedAt) throw conflict('This purchase was refunded, so it carries no license.');
-  const terms = row.terms ?? (await currentTermsOf(deps.db, purchase.kind));
+  const terms = row.terms ?? (await currentTermsOf(deps.db, purchase.tier ?? purchase.kind));
+  const licenceType = row.tierName ?? purchaseTypeLabels[purchase.kind];
   const name = buyer?.fullName ?? purchase.buyerName;
   const email = buyer?.email ?? purchase.buyerEmail;
   const artistName = beat?.artistName ?? null;
@@ -202,7 +205,7 @@ export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId
     buyerEmail: email,
     beatTitle: purchase.kind === 'vipPlan' ? 'every Non-Exclusive beat of the VIP catalog' : purchase.title,
     artistName: artistName ?? 'Beat Market',
-    licenceType: purchaseTypeLabels[purchase.kind],
+    licenceType,
     price: formatUsd(purchase.priceCents),
     purchaseDate: formatUsDate(purchase.purchasedAt),
     licenceId: purchase.licenceId,
@@ -217,5 +220,6 @@ export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId
     buyer: { name, email },
     beat: purchase.kind === 'vipPlan' ? null : { title: purchase.title, artistName, bpm: beat?.bpm ?? null },
     terms: { ...filled, numbers: terms },
+    ...(row.tierName ? { tier: { name: row.tierName, files: row.soldFiles } } : {}),
   };
 }
