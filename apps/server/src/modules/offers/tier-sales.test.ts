@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { BeatTiersResponse, CartResponse, CheckDownloadResponse, ConfirmCheckoutResponse, PurchasesResponse } from '@beat/shared';
-import { beatTierPrices, beats, purchases, refunds, type BeatRow, type UserRow } from '../../db/schema.js';
+import { beatTierPrices, beats, licenceTerms, purchases, refunds, type BeatRow, type UserRow } from '../../db/schema.js';
 import { authed, createBeat, createUser, dbKind, fileTestApp, fixedClock, loginAs } from '../../test/helper.js';
 import { body, openCheckout, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
@@ -229,3 +229,59 @@ describe(`upgrades between tiers (${dbKind})`, () => {
     expect(owed[0]!.reason).toContain('WAV Lease');
   });
 });
+
+describe(`deals and terms per tier (${dbKind})`, () => {
+  it('the bulk deal counts every non-exclusive tier as a lease, freeing the cheapest line at its tier price', async () => {
+    const admin = await newBuyer({ isAdmin: true });
+    const buyer = await newBuyer();
+    const [a, b, c] = [await fullBeat(), await fullBeat(), await fullBeat()];
+    const on = await t.app.inject(authed(admin.token, { method: 'PUT', url: '/api/admin/deals/bulk', payload: { enabled: true, buy: 2, free: 1 } }));
+    expect(on.statusCode).toBe(200);
+    try {
+      for (const [beat, tier] of [[a, 'trackout'], [b, 'wav'], [c, 'unlimited']] as const) {
+        await t.app.inject(authed(buyer.token, { method: 'POST', url: '/api/cart', payload: { userId: buyer.user.id, beatId: beat.id, tier } }));
+      }
+      const quote = (
+        await t.app.inject(authed(buyer.token, { method: 'POST', url: '/api/checkout/quote', payload: { userId: buyer.user.id, sessionType: 'beatPurchase', beatIds: [a.id, b.id, c.id] } }))
+      ).json();
+      expect(quote.subtotal).toBe(349.97);
+      expect(quote.bulkDiscount).toBe(49.99);
+      expect(quote.total).toBe(299.98);
+      const { checkout } = await openCheckoutOk(t, buyer.token, 'beatPurchase', body(buyer.user, { beatDetails: [a, b, c].map((x) => ({ beatId: x.id })) }));
+      expect(checkout.amountCents).toBe(29998);
+    } finally {
+      await t.app.inject(authed(admin.token, { method: 'PUT', url: '/api/admin/deals/bulk', payload: { enabled: false, buy: 2, free: 1 } }));
+    }
+  });
+
+  it("a tier's terms are edited as a new version with its publishing share, and a sale keeps the version it was shown", async () => {
+    const admin = await newBuyer({ isAdmin: true });
+    const buyer = await newBuyer();
+    const beat = await fullBeat();
+    const before = (await t.app.inject({ method: 'GET', url: '/api/licenses/terms/wav' })).json().terms;
+    await t.app.inject(authed(buyer.token, { method: 'POST', url: '/api/cart', payload: { userId: buyer.user.id, beatId: beat.id, tier: 'wav' } }));
+    const { sessionId } = await openCheckoutOk(t, buyer.token, 'beatPurchase', body(buyer.user, { beatDetails: [{ beatId: beat.id }] }));
+
+    const { offer: _offer, version: _version, updatedAt: _updatedAt, ...numbers } = before;
+    const edit = await t.app.inject(
+      authed(admin.token, { method: 'PUT', url: '/api/admin/licenses/wav', payload: { ...numbers, distributionCopies: 12345, publishingShare: 40 } }),
+    );
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().terms).toMatchObject({ offer: 'wav', version: before.version + 1, distributionCopies: 12345, publishingShare: 40 });
+    const list = (await t.app.inject(authed(admin.token, { method: 'GET', url: '/api/admin/licenses' }))).json();
+    expect(list.tierTerms.map((x: { offer: string }) => x.offer)).toEqual(['wav', 'trackout', 'unlimited']);
+    expect((await tiersFor(buyer, beat)).find((x) => x.key === 'wav')!.summary).toContain('The producer keeps 40% of the publishing');
+
+    expect((await payAtTestCheckout(t, sessionId)).statusCode).toBe(303);
+    const [sold] = await t.deps.db.select().from(purchases).where(and(eq(purchases.userId, buyer.user.id), eq(purchases.tier, 'wav')));
+    const pdfTerms = await t.app.inject(authed(buyer.token, { method: 'GET', url: `/api/purchases/${sold!.id}/licence` }));
+    expect(pdfTerms.statusCode).toBe(200);
+    expect(pdfTerms.headers['content-type']).toContain('application/pdf');
+    const [{ distributionCopies }] = await t.deps.db
+      .select({ distributionCopies: licenceTerms.distributionCopies })
+      .from(licenceTerms)
+      .where(eq(licenceTerms.id, sold!.termsId!));
+    expect(distributionCopies).toBe(before.distributionCopies);
+  });
+});
+
