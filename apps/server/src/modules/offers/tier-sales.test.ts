@@ -3,7 +3,7 @@
  * its files and a refund takes them back; the cart names and changes a line's tier; upgrades between every pair of tiers
  * cost the difference to the cent (never below zero) and supersede the licence held; two upgrades paid at once deliver one.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { BeatTiersResponse, CartResponse, CheckDownloadResponse, ConfirmCheckoutResponse, PurchasesResponse } from '@beat/shared';
 import { beatTierPrices, beats, licenceTerms, purchases, refunds, type BeatRow, type UserRow } from '../../db/schema.js';
@@ -51,7 +51,14 @@ const tiersFor = async (buyer: Buyer, beat: BeatRow) =>
 const historyOf = async (buyer: Buyer) =>
   ((await t.app.inject(authed(buyer.token, { method: 'GET', url: `/api/getrecentpurchases/${buyer.user.id}` }))).json() as PurchasesResponse).purchases;
 
+/** An admin's token, to read the ledger. */
+let ledgerToken = '';
+
 describe(`buying a licence tier (${dbKind})`, () => {
+  beforeAll(async () => {
+    ledgerToken = (await newBuyer({ isAdmin: true })).token;
+  });
+
   const expected: Record<string, { mp3: boolean; wav: boolean; stems: boolean }> = {
     lease: { mp3: true, wav: false, stems: false },
     wav: { mp3: true, wav: true, stems: false },
@@ -75,6 +82,10 @@ describe(`buying a licence tier (${dbKind})`, () => {
       const verify = (await t.app.inject({ method: 'GET', url: `/api/licenses/${bought!.licenseId}/verify` })).json();
       expect(verify.tier.key).toBe(tier);
       expect(verify.licenseType).toBe(bought!.tier!.name);
+      const library = (await t.app.inject(authed(buyer.token, { method: 'GET', url: `/api/users/${buyer.user.id}/library` }))).json();
+      expect(library.items[0].holds[0]).toMatchObject({ kind: 'lease', label: bought!.tier!.name, tier: { key: tier } });
+      const ledger = (await t.app.inject(authed(ledgerToken, { method: 'GET', url: `/api/admin/analytics/purchases?q=${encodeURIComponent(beat.title)}` }))).json();
+      expect(ledger.purchases[0]).toMatchObject({ item: beat.title, kind: 'lease', tier: { key: tier, name: bought!.tier!.name } });
 
       await t.deps.db.update(purchases).set({ refundedAt: clock.now() }).where(eq(purchases.id, bought!._id));
       expect(await rightsOf(buyer, beat)).toEqual({ mp3: false, wav: false, stems: false });
