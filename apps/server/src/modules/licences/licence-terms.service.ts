@@ -78,8 +78,8 @@ export async function currentTermsOf(db: Db | Tx, offer: LicenceOffer | TermsKey
     .limit(1);
   if (!row) {
     const tiers = await db.select({ key: licenceTiers.key }).from(licenceTiers).orderBy(asc(licenceTiers.position));
-    const known = [...new Set<string>([...licenceOffers, ...tiers.map((t) => t.key)])];
-    throw badRequest(`offer must be one of ${known.join(', ')}`);
+    const others = tiers.map((t) => t.key).filter((key) => !isLicenceOffer(key));
+    throw badRequest(`offer must be one of ${licenceOffers.join(', ')} or a licence tier (${others.join(', ')})`);
   }
   return row;
 }
