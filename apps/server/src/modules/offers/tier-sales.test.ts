@@ -72,6 +72,8 @@ describe(`buying a licence tier (${dbKind})`, () => {
       const beat = await fullBeat();
       const sessionId = await buyTier(buyer, beat, tier, tierCents[tier]!);
       expect(await rightsOf(buyer, beat)).toEqual(expected[tier]);
+      const owned = (await t.app.inject(authed(buyer.token, { method: 'GET', url: `/api/entitlements/${buyer.user.id}` }))).json();
+      expect(owned.beats).toEqual([{ beatId: beat.id, ...expected[tier] }]);
       for (const file of ['mp3', 'wav', 'stems'] as const) {
         expect(await linkStatus(buyer, beat, file), `${tier} ${file}`).toBe(expected[tier]![file] ? 200 : 403);
       }
