@@ -65,7 +65,7 @@ interface Call {
 
 const call = (route: string, request: () => Request, ok: number, extra: Partial<Call> = {}): Call => ({ route, request, ok, ...extra });
 const get = (url: () => string) => () => ({ method: 'GET' as const, url: url() });
-const send = (method: 'POST' | 'DELETE', url: string, payload: () => object) => () => ({ method, url: withOfferId(url), payload: payload() });
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: () => object) => () => ({ method, url: withOfferId(url), payload: payload() });
 /** An offer call's path names the owner's offer in the state the call needs. */
 function withOfferId(url: string): string {
   const action = url.split('/').pop();
@@ -92,6 +92,7 @@ function calls(): Call[] {
     call('GET /api/licenses/:licenseId/verify', get(() => '/api/licenses/0000-0000-0000-0000-0000-0000/verify'), 404),
     call('GET /api/licenses/terms', get(() => '/api/licenses/terms'), 200),
     call('GET /api/licenses/terms/:offer', get(() => '/api/licenses/terms/lease'), 200),
+    call('GET /api/beats/:beatId/tiers', get(() => `/api/beats/${spare.id}/tiers`), 200),
     call('GET /api/getbeats', get(() => '/api/getbeats'), 200),
     call('GET /api/beats', get(() => '/api/beats'), 200),
     call('GET /api/beats/facets', get(() => '/api/beats/facets'), 200),
@@ -132,6 +133,7 @@ function calls(): Call[] {
 
     // user: carts and favourites
     call('POST /api/cart', send('POST', '/api/cart', () => ({ userId: owner.id, beatId: spare.id })), 200),
+    call('PUT /api/cart/tier', send('PUT', '/api/cart/tier', () => ({ userId: owner.id, beatId: inCart.id, tier: 'lease' })), 200),
     call('DELETE /api/cart', send('DELETE', '/api/cart', () => ({ userId: owner.id, beatId: inCart.id })), 200),
     call('GET /api/cart/:userId', get(() => `/api/cart/${owner.id}`), 200),
     call('POST /api/cart/merge', send('POST', '/api/cart/merge', () => ({ userId: owner.id, beatIds: [inCart.id], stemsBeatIds: [] })), 200),

@@ -29,6 +29,7 @@ import { libraryRoutes } from './modules/library/library.routes.js';
 import { storeSettingsRoutes } from './modules/previews/store-settings.routes.js';
 import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/store-pages.routes.js';
 import { licenceVerifyRoutes } from './modules/licences/licence-verify.routes.js';
+import { tiersAdminRoutes, tiersRoutes } from './modules/offers/tiers.routes.js';
 import { licenceTermsAdminRoutes, licenceTermsRoutes } from './modules/licences/licence-terms.routes.js';
 import { paymentsAttentionRoutes } from './modules/checkout/payments-attention.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -137,11 +138,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(favoritesRoutes(deps));
   await app.register(playsRoutes(deps));
   await app.register(
-    adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps), paymentsAttentionRoutes(deps), licenceTermsAdminRoutes(deps), leadsAdminRoutes(deps), dealsAdminRoutes(deps), exclusiveOffersAdminRoutes(deps)]),
+    adminRoutes(deps, [auditRoutes(deps), storeSettingsRoutes(deps), storePagesAdminRoutes(deps), paymentsAttentionRoutes(deps), licenceTermsAdminRoutes(deps), tiersAdminRoutes(deps), leadsAdminRoutes(deps), dealsAdminRoutes(deps), exclusiveOffersAdminRoutes(deps)]),
   );
   await app.register(storePagesRoutes(deps));
   await app.register(licenceVerifyRoutes(deps));
   await app.register(licenceTermsRoutes(deps));
+  await app.register(tiersRoutes(deps));
   await app.register(accountsRoutes(deps));
   await app.register(devMailRoutes(deps));
   await app.register(entitlementsRoutes(deps));

@@ -309,6 +309,8 @@ export const analyticsPurchaseRow = z.object({
   paidIn: z.string(),
   date: z.string(),
   refunded: z.boolean(),
+  /** The licence tier bought ("WAV Lease"…); absent for stems and the VIP plan. */
+  tier: z.object({ key: z.string(), name: z.string() }).optional(),
 });
 export type AnalyticsPurchase = z.infer<typeof analyticsPurchaseRow>;
 export const analyticsPurchasesResponse = z.object({ purchases: z.array(analyticsPurchaseRow), ...pageInfo });

@@ -5,6 +5,7 @@ import { id } from './common.js';
 import { emailField } from './user.js';
 import { commerceMessages } from './messages.js';
 import { licenseStatuses } from './licenses.js';
+import { cartTierChoiceSchema, cartTierSchema, tierKeySchema, tierRefSchema } from './licence-tiers.js';
 
 /** What a cart row buys (docs/product/offers-and-prices.md#cart): `MP3` for a lease, `EXCLUSIVE` for an exclusive. */
 export const licenceLabels = ['MP3', 'EXCLUSIVE'] as const;
@@ -49,6 +50,13 @@ export const cartItemSchema = z.object({
   unavailable: z.string().optional(),
   /** An exclusive the buyer holds an MP3 lease of: `price` is the upgrade's, the exclusive less what the lease cost (docs/product/licenses.md#upgrades). */
   upgrade: z.object({ alreadyPaid: z.number() }).optional(),
+  /**
+   * The licence tier this line buys (docs/product/licenses.md#tiers); `licence` stays MP3 for every non-exclusive tier.
+   * Always in the server's answers; optional only so a line the browser shows before the server answers still fits.
+   */
+  tier: cartTierSchema.optional(),
+  /** The tiers the line may be changed to (PUT /api/cart/tier), each at its price for this buyer; always in the server's answers. */
+  tiers: z.array(cartTierChoiceSchema).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -129,6 +137,8 @@ export const checkoutLine = z.object({
   beatId: id('beatId'),
   beatName: z.string().max(300).optional(),
   price: clientPrice.optional(),
+  /** The licence tier to buy (docs/product/licenses.md#tiers); default: the cart line's, else the beat's primary offer. */
+  tier: tierKeySchema.optional(),
 });
 export type CheckoutLine = z.input<typeof checkoutLine>;
 
@@ -206,7 +216,16 @@ export const confirmCheckoutResponse = z.object({
   status: z.enum(checkoutStates),
   sessionType: sessionTypeSchema,
   total: z.number(),
-  items: z.array(z.object({ title: z.string(), kind: purchaseKindSchema, price: z.number(), refunded: z.boolean() })),
+  items: z.array(
+    z.object({
+      title: z.string(),
+      kind: purchaseKindSchema,
+      price: z.number(),
+      refunded: z.boolean(),
+      /** The licence tier bought; absent for stems and the VIP plan. */
+      tier: tierRefSchema.optional(),
+    }),
+  ),
 });
 export type ConfirmCheckoutResponse = z.infer<typeof confirmCheckoutResponse>;
 
@@ -240,6 +259,8 @@ export const purchaseSchema = z.object({
   status: z.enum(licenseStatuses),
   /** An exclusive bought as an upgrade: the price of the lease it replaced, in dollars. */
   upgradedFromPaid: z.number().optional(),
+  /** The licence tier bought (`kind` stays `lease` for every non-exclusive tier); absent for stems and the VIP plan. */
+  tier: tierRefSchema.optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -11,9 +11,11 @@ import {
   entitlementSources,
   fileTypes,
   grantedRights,
+  tierRights,
   reduceCreditsBody,
   type DownloadRights,
   type EntitlementSource,
+  type FileType,
 } from './index.js';
 import { accepted, refusals } from './test/refusals.js';
 
@@ -24,6 +26,12 @@ const rowOf: Record<EntitlementSource | 'vipPlan', string> = {
   vipPlan: 'VIP plan',
   stems: 'Stems purchase',
   exclusive: 'Exclusive purchase',
+};
+
+/** The docs' rows of the default licence tiers beyond the MP3 Lease and the Exclusive, with the tiers' files. */
+const tierRows: Record<string, FileType[]> = {
+  'WAV Lease tier': ['mp3', 'wav'],
+  'Trackout Lease tier, Unlimited tier': ['mp3', 'wav', 'stems'],
 };
 
 describe('the entitlement table', () => {
@@ -54,8 +62,14 @@ describe('the entitlement table', () => {
       const [, mp3, wav, stems] = row!;
       expect({ mp3: mp3 === 'yes', wav: wav === 'yes', stems: stems === 'yes' }, label).toEqual(grantedRights[source]);
     }
+    // The default licence tiers' rows say what `tierRights` grants for their files (docs/product/licenses.md#tiers).
+    for (const [label, files] of Object.entries(tierRows)) {
+      const [, mp3, wav, stems] = rows.find(([how]) => how === label)!;
+      expect({ mp3: mp3 === 'yes', wav: wav === 'yes', stems: stems === 'yes' }, label).toEqual(tierRights(files));
+    }
     // The one row the table holds besides them is the admin's stems grant on the user, which is not a way of buying.
-    expect(rows.map(([how]) => how).filter((how) => !Object.values(rowOf).some((label) => how!.startsWith(label)))).toEqual([
+    const known = [...Object.values(rowOf), ...Object.keys(tierRows)];
+    expect(rows.map(([how]) => how).filter((how) => !known.some((label) => how!.startsWith(label)))).toEqual([
       '`isStemsAvailable` on the user (granted by an admin; listed Non-Exclusive beats)',
     ]);
   });

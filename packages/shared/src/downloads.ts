@@ -29,6 +29,14 @@ export const grantedRights: Readonly<Record<EntitlementSource | 'vipPlan', Reado
   exclusive: { mp3: true, wav: true, stems: true },
 };
 
+/**
+ * A licence tier's row of the entitlement table (docs/product/entitlements.md#who-may-download-what): exactly the tier's
+ * files, as sold (every non-exclusive tier is a kind of lease; the MP3 Lease is `lease` above, the Exclusive `exclusive`).
+ */
+export function tierRights(files: readonly FileType[]): DownloadRights {
+  return { mp3: files.includes('mp3'), wav: files.includes('wav'), stems: files.includes('stems') };
+}
+
 /** GET /api/checkCreditDownload/{userId}/{beatId} and GET /api/entitlements/{userId}/{beatId}: the allow flags (docs/product/entitlements.md#download-check), plus the per-file detail behind them. */
 export const checkDownloadResponse = z.object({
   /** The mp3 or the wav may be downloaded. */

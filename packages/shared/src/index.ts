@@ -16,6 +16,7 @@ export * from './store-pages.js';
 export * from './library.js';
 export * from './licenses.js';
 export * from './licence-terms.js';
+export * from './licence-tiers.js';
 export * from './deals.js';
 export * from './free-downloads.js';
 export * from './exclusive-offers.js';

@@ -61,6 +61,8 @@ export const libraryHoldSchema = z.object({
   checkoutId: z.string().nullable(),
   /** GET this (signed in) for the licence agreement PDF; null when the hold has no purchase (credit unlocks, a granted plan). */
   licenseUrl: z.string().nullable(),
+  /** The licence tier of a purchase ("WAV Lease"…); absent for stems, credit unlocks and the VIP plan. */
+  tier: z.object({ key: z.string(), name: z.string() }).optional(),
 });
 export type LibraryHold = z.infer<typeof libraryHoldSchema>;
 

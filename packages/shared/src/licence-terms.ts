@@ -11,6 +11,7 @@ export const licenceOfferSchema = z.enum(licenceOffers, {
   error: `offer must be one of ${licenceOffers.join(', ')}`,
 });
 export type LicenceOffer = z.infer<typeof licenceOfferSchema>;
+export const isLicenceOffer = (key: string): key is LicenceOffer => (licenceOffers as readonly string[]).includes(key);
 
 /** How the screens name each offer's terms. */
 export const licenceOfferLabels: Record<LicenceOffer, string> = {
@@ -83,8 +84,25 @@ export const licenceNumbersSchema = z.object({
   /** The song must credit the producer ("Prod. by …"). */
   creditRequired: z.boolean({ error: 'creditRequired must be true or false' }),
   exclusive: z.boolean({ error: 'exclusive must be true or false' }),
+  /** The producer's share of the publishing they keep, in percent (0–100), or null when the terms say nothing of it. */
+  publishingShare: z
+    .number({ error: 'publishingShare must be a percent from 0 to 100, or null' })
+    .int('publishingShare must be a whole percent')
+    .min(0, 'publishingShare must be from 0 to 100')
+    .max(100, 'publishingShare must be from 0 to 100')
+    .nullable()
+    .optional(),
 });
 export type LicenceNumbers = z.infer<typeof licenceNumbersSchema>;
+
+/**
+ * Whose terms: one of the fixed offers (`stems`, `vipPlan`, `credit`) or a licence tier's key (`lease`, `wav`,
+ * `trackout`, `unlimited`, `exclusive`, and any tier the admin adds: docs/product/licenses.md#tiers).
+ */
+export const termsKeySchema = z
+  .string({ error: `offer must be one of ${licenceOffers.join(', ')} or a licence tier` })
+  .regex(/^[a-z][a-zA-Z0-9]{1,31}$/, `offer must be one of ${licenceOffers.join(', ')} or a licence tier`);
+export type TermsKey = string;
 
 export const licenceTermsSchema = licenceNumbersSchema.extend({
   offer: licenceOfferSchema,
@@ -96,12 +114,20 @@ export const licenceTermsSchema = licenceNumbersSchema.extend({
 });
 export type LicenceTerms = z.infer<typeof licenceTermsSchema>;
 
-export const licenceTermsListResponse = z.object({ terms: z.array(licenceTermsSchema) });
+/** The terms of a licence tier that is not one of the fixed offers (`wav`, `trackout`, `unlimited`, tiers the admin adds). */
+export const tierTermsSchema = licenceTermsSchema.extend({ offer: z.string() });
+export type TierTerms = z.infer<typeof tierTermsSchema>;
+
+/** `terms`: the fixed offers' (`lease` and `exclusive` are tiers too); `tierTerms`: the other tiers', in the tiers' order. */
+export const licenceTermsListResponse = z.object({ terms: z.array(licenceTermsSchema), tierTerms: z.array(tierTermsSchema) });
 export type LicenceTermsListResponse = z.infer<typeof licenceTermsListResponse>;
 export const licenceTermsResponse = z.object({ terms: licenceTermsSchema });
 export type LicenceTermsResponse = z.infer<typeof licenceTermsResponse>;
+/** GET /api/licenses/terms/{offer} and PUT /api/admin/licenses/{offer}, where `offer` may be any tier's key. */
+export const anyLicenceTermsResponse = z.object({ terms: tierTermsSchema });
+export type AnyLicenceTermsResponse = z.infer<typeof anyLicenceTermsResponse>;
 
-export const licenceOfferParams = z.object({ offer: licenceOfferSchema });
+export const licenceOfferParams = z.object({ offer: termsKeySchema });
 
 /** PUT /api/admin/licenses/{offer}: the new terms of one offer. */
 export const updateLicenceTermsBody = licenceNumbersSchema.extend({
@@ -155,10 +181,13 @@ export function licenceSummaryLines(terms: LicenceNumbers): string[] {
       `Up to ${plural(n, 'paid performance', 'paid performances')}`,
     ),
     terms.creditRequired ? 'Credit required: "Prod. by" the producer' : 'No credit required',
+    ...(terms.publishingShare === null || terms.publishingShare === undefined
+      ? []
+      : [`The producer keeps ${terms.publishingShare}% of the publishing`]),
   ];
 }
 
 /** The public page with an offer's full terms. */
-export function licenceTermsPath(offer: LicenceOffer): string {
+export function licenceTermsPath(offer: LicenceOffer | TermsKey): string {
   return `/licenses/terms/${offer}`;
 }

@@ -69,9 +69,10 @@ describe('license terms', () => {
     ]);
   });
 
-  it('knows the five offers that carry terms', () => {
+  it('knows the five offers that carry terms, and takes any licence tier\u2019s key (the server answers an unknown one)', () => {
     expect(accepted(licenceOfferParams, { offer: 'credit' })).toEqual({ offer: 'credit' });
-    expect(refusal(licenceOfferParams, { offer: 'mixing' })).toBe('offer must be one of lease, stems, exclusive, vipPlan, credit');
+    expect(accepted(licenceOfferParams, { offer: 'trackout' })).toEqual({ offer: 'trackout' });
+    expect(refusal(licenceOfferParams, { offer: 'Mixing Deal' })).toBe('offer must be one of lease, stems, exclusive, vipPlan, credit or a licence tier');
   });
 
   it('accepts new terms, trimmed', () => {

@@ -32,6 +32,8 @@ export const licenseVerification = z.object({
   purchaseDate: z.string(),
   /** The buyer's name with all but each word's first letter hidden: "Z*** Q****". */
   buyer: z.string(),
+  /** The licence tier ("WAV Lease"…); absent for stems and the VIP plan. */
+  tier: z.object({ key: z.string(), name: z.string() }).optional(),
 });
 export type LicenseVerification = z.infer<typeof licenseVerification>;
 
@@ -55,9 +57,12 @@ export function maskName(name: string): string {
 
 // ── Upgrades (docs/product/licenses.md#upgrades) ─────────────────────────────────────────
 
-/** How the checkout, the receipt and the confirmation name an upgrade: "Upgrade: Night Drive MP3 lease → Exclusive (−$19.99 already paid)". */
-export function upgradeLineLabel(beatTitle: string, alreadyPaid: string): string {
-  return `Upgrade: ${beatTitle} MP3 lease \u2192 Exclusive (\u2212${alreadyPaid} already paid)`;
+/**
+ * How the checkout, the receipt and the confirmation name an upgrade: "Upgrade: Night Drive MP3 lease → Exclusive
+ * (−$19.99 already paid)", or between other tiers "Upgrade: Night Drive WAV Lease → Trackout Lease (−$49.99 already paid)".
+ */
+export function upgradeLineLabel(beatTitle: string, alreadyPaid: string, from = 'MP3 lease', to = 'Exclusive'): string {
+  return `Upgrade: ${beatTitle} ${from} \u2192 ${to} (\u2212${alreadyPaid} already paid)`;
 }
 
 /** An MP3 lease the buyer holds of a beat whose exclusive is for sale: the exclusive, less what the lease cost. */
@@ -73,6 +78,9 @@ export const upgradeOfferSchema = z.object({
   alreadyPaid: z.number(),
   exclusivePrice: z.number(),
   price: z.number(),
+  /** The tier held and the tier the upgrade buys (docs/product/licenses.md#tiers). */
+  fromTier: z.string(),
+  toTier: z.string(),
 });
 export type UpgradeOffer = z.infer<typeof upgradeOfferSchema>;
 export const upgradesResponse = z.object({ upgrades: z.array(upgradeOfferSchema) });

@@ -24,6 +24,7 @@ export const messages = {
 export const commerceMessages = {
   addedToCart: (title: string) => `${title} Added to Cart`,
   removedFromCart: (title: string) => `${title} Removed from Cart`,
+  tierChanged: (title: string, tier: string) => `${title} is now in your cart as ${tier}`,
   failedToAddToCart: 'Failed to add to Cart',
   failedToRemoveFromCart: 'Failed to removed from Cart',
   selectAtLeastOne: 'Please select at least one item to purchase.',

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  type PgColumnBuilderBase,
   bigint,
   bigserial,
   boolean,
@@ -26,10 +27,10 @@ import {
   couponKinds,
   couponOffers,
   couponScopes,
-  entitlementSources,
   exclusiveOfferStates,
   fileTypes,
-  licenceOffers,
+  type LicenceOffer,
+  type TierKey,
   purchaseKinds,
   sessionTypes,
   userTypes,
@@ -374,7 +375,7 @@ export const resetTokens = pgTable(
 
 // ── Commerce ──────────────────────────────────────────────────────────────────────────
 
-const cartTable = (name: string) =>
+const cartTable = <Extra extends Record<string, PgColumnBuilderBase>>(name: string, extra: Extra) =>
   pgTable(
     name,
     {
@@ -385,14 +386,61 @@ const cartTable = (name: string) =>
         .notNull()
         .references(() => beats.id, { onDelete: 'cascade' }),
       createdAt: createdAt(),
+      ...extra,
     },
     (t) => [primaryKey({ columns: [t.userId, t.beatId] }), index(`${name}_beat_idx`).on(t.beatId)],
   );
 
-/** The beat cart: each item buys the beat's primary offer (MP3 lease or exclusive). */
-export const cartItems = cartTable('cart_items');
+/**
+ * The store's licence tiers (docs/product/licenses.md#tiers): what each sells (its files), at what default price, in
+ * which order. `lease` and `exclusive` are the spec's offers, priced by each beat's own `price` (default_price_cents null).
+ */
+export const licenceTiers = pgTable(
+  'licence_tiers',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    defaultPriceCents: integer('default_price_cents'),
+    files: text('files', { enum: fileTypes }).array().notNull(),
+    exclusive: boolean('exclusive').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('licence_tiers_key_valid', sql`${t.key} ~ '^[a-z][a-zA-Z0-9]{1,31}$'`),
+    check('licence_tiers_files_valid', sql`cardinality(${t.files}) > 0 AND ${t.files} <@ ARRAY['mp3', 'wav', 'stems']::text[]`),
+    check('licence_tiers_price_valid', sql`${t.defaultPriceCents} IS NULL OR ${t.defaultPriceCents} >= 0`),
+  ],
+);
+export type LicenceTierRow = typeof licenceTiers.$inferSelect;
+
+/** A beat's own price for a tier (null: the tier's default) and whether the beat offers it at all. */
+export const beatTierPrices = pgTable(
+  'beat_tier_prices',
+  {
+    beatId: uuid('beat_id')
+      .notNull()
+      .references(() => beats.id, { onDelete: 'cascade' }),
+    tier: text('tier')
+      .notNull()
+      .references(() => licenceTiers.key, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents'),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'beat_tier_prices_pk', columns: [t.beatId, t.tier] }),
+    index('beat_tier_prices_tier_idx').on(t.tier),
+    check('beat_tier_prices_price_valid', sql`${t.priceCents} IS NULL OR ${t.priceCents} >= 0`),
+  ],
+);
+export type BeatTierPriceRow = typeof beatTierPrices.$inferSelect;
+
+/** The beat cart: each item buys one licence tier of the beat (null: the beat's primary offer, MP3 lease or exclusive). */
+export const cartItems = cartTable('cart_items', { tier: text('tier').references(() => licenceTiers.key) });
 /** The stems cart: each item buys one beat's stems. */
-export const stemsCartItems = cartTable('stems_cart_items');
+export const stemsCartItems = cartTable('stems_cart_items', {});
 
 /**
  * The coupon code kept with each of an account's carts (docs/product/deals.md#a-code-kept-with-the-cart): the code as
@@ -424,7 +472,8 @@ export const licenceTerms = pgTable(
   'licence_terms',
   {
     id: serial('id').primaryKey(),
-    offer: text('offer', { enum: licenceOffers }).notNull(),
+    /** A fixed offer (`stems`, `vipPlan`, `credit`) or a licence tier's key. */
+    offer: text('offer').$type<LicenceOffer | TierKey>().notNull(),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -435,12 +484,15 @@ export const licenceTerms = pgTable(
     paidPerformances: integer('paid_performances'),
     creditRequired: boolean('credit_required').notNull(),
     exclusive: boolean('exclusive').notNull(),
+    /** The producer's share of the publishing, in percent, or null when the terms say nothing of it. */
+    publishingShare: integer('publishing_share'),
     createdAt: createdAt(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('licence_terms_offer_version_idx').on(t.offer, t.version),
-    check('licence_terms_offer_valid', sql`${t.offer} in ('lease', 'stems', 'exclusive', 'vipPlan', 'credit')`),
+    check('licence_terms_offer_valid', sql`${t.offer} ~ '^[a-z][a-zA-Z0-9]{1,31}$'`),
+    check('licence_terms_publishing_share_valid', sql`${t.publishingShare} IS NULL OR ${t.publishingShare} BETWEEN 0 AND 100`),
   ],
 );
 export type LicenceTermsRow = typeof licenceTerms.$inferSelect;
@@ -510,7 +562,9 @@ export const checkoutItems = pgTable(
     couponCents: integer('coupon_cents').notNull().default(0),
     /** The license terms shown before payment and sold with it (docs/product/licenses.md#terms). */
     termsId: integer('terms_id').references(() => licenceTerms.id),
-    /** An upgrade: the buyer's MP3 lease this exclusive replaces, whose price was taken off (docs/product/licenses.md#upgrades). */
+    /** The licence tier sold (docs/product/licenses.md#tiers); null for stems and the VIP plan. */
+    tier: text('tier').references(() => licenceTiers.key),
+    /** An upgrade: the buyer's licence of the beat this one replaces, whose price was taken off (docs/product/licenses.md#upgrades). */
     upgradesPurchaseId: uuid('upgrades_purchase_id').references((): AnyPgColumn => purchases.id, { onDelete: 'set null' }),
   },
   (t) => [index('checkout_items_checkout_idx').on(t.checkoutId), index('checkout_items_beat_idx').on(t.beatId)],
@@ -541,6 +595,8 @@ export const purchases = pgTable(
     /** Replaced by an upgrade to the exclusive of the same beat: the license reads `superseded` from then on. */
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     supersededBy: uuid('superseded_by').references((): AnyPgColumn => purchases.id, { onDelete: 'set null' }),
+    /** The licence tier sold (docs/product/licenses.md#tiers); null for stems and the VIP plan. */
+    tier: text('tier').references(() => licenceTiers.key),
   },
   (t) => [
     uniqueIndex('purchases_licence_id_idx').on(t.licenceId),
@@ -597,7 +653,10 @@ export const entitlements = pgTable(
     beatId: uuid('beat_id')
       .notNull()
       .references(() => beats.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: entitlementSources }).notNull(),
+    /** How it was obtained: an entitlement source, or the key of the licence tier bought (docs/product/entitlements.md). */
+    source: text('source').$type<EntitlementSource | TierKey>().notNull(),
+    /** The tier's files as sold (a later edit of the tier never changes a sold licence); null: the source's files. */
+    files: text('files', { enum: fileTypes }).array(),
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     /** A credit unlock's license terms, as they stood when it was unlocked (docs/product/licenses.md#terms). */
     termsId: integer('terms_id').references(() => licenceTerms.id),

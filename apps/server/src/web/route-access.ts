@@ -43,6 +43,8 @@ export const routeAccess: Record<string, AccessClass> = {
   // Each offer's license terms, read before buying (docs/product/licenses.md#terms).
   'GET /api/licenses/terms': 'public',
   'GET /api/licenses/terms/:offer': 'public',
+  // The licence tiers a beat offers (docs/product/licenses.md#tiers); a signed-in caller also learns what they hold.
+  'GET /api/beats/:beatId/tiers': 'public',
   'GET /api/intro-video/:file': 'public',
   'POST /api/changebeattype': 'public',
   'GET /api/catalog/version': 'public',
@@ -70,6 +72,7 @@ export const routeAccess: Record<string, AccessClass> = {
 
   // Carts and favourites, named by userId.
   'POST /api/cart': 'user',
+  'PUT /api/cart/tier': 'user',
   'DELETE /api/cart': 'user',
   'GET /api/cart/:userId': 'user',
   'POST /api/cart/merge': 'user',
@@ -153,6 +156,14 @@ export const routeAccess: Record<string, AccessClass> = {
   'POST /api/admin/payments/:checkoutId/retry': 'admin',
   'GET /api/admin/licenses': 'admin',
   'PUT /api/admin/licenses/:offer': 'admin',
+  // The licence tiers and each beat's tier prices (docs/product/licenses.md#tiers).
+  'GET /api/admin/tiers': 'admin',
+  'POST /api/admin/tiers': 'admin',
+  'PUT /api/admin/tiers/:key': 'admin',
+  'PUT /api/admin/tiers-order': 'admin',
+  'POST /api/admin/tiers/:key/prices': 'admin',
+  'GET /api/admin/beats/:beatId/tiers': 'admin',
+  'PUT /api/admin/beats/:beatId/tiers/:key': 'admin',
   'GET /api/admin/store-settings/tag': 'admin',
   'PUT /api/admin/store-settings/tag': 'admin',
   'DELETE /api/admin/store-settings/tag': 'admin',

@@ -2,6 +2,7 @@
  * Analytics from live data: daily series for the dashboard's charts (UTC days), the purchases ledger
  * (the Analytics Users table and its CSV) and per-beat numbers. Refunded purchases earn nothing.
  */
+import { tierField, tierNames } from '../offers/tier-offers.js';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsBeat, AnalyticsDailyPoint, AnalyticsOverview, AnalyticsPurchase } from '@beat/shared';
@@ -142,7 +143,7 @@ function purchaseFilter(q: string | undefined): SQL | undefined {
   return or(ilike(purchases.buyerName, pattern), ilike(purchases.buyerEmail, pattern), ilike(purchases.title, pattern));
 }
 
-function toPurchaseRow(row: PurchaseRow, serialNo: number): AnalyticsPurchase {
+function toPurchaseRow(row: PurchaseRow, serialNo: number, names: Map<string, string>): AnalyticsPurchase {
   return {
     serialNo,
     id: row.id,
@@ -154,6 +155,7 @@ function toPurchaseRow(row: PurchaseRow, serialNo: number): AnalyticsPurchase {
     paidIn: row.currency.toUpperCase(),
     date: row.purchasedAt.toISOString(),
     refunded: row.refundedAt !== null,
+    ...tierField(row.tier, names),
   };
 }
 
@@ -256,8 +258,9 @@ export async function listPurchases(
   }
   const shown = rows.slice(0, input.pageSize);
   const last = shown[shown.length - 1];
+  const names = await tierNames(deps.db);
   return {
-    purchases: shown.map((r, i) => toPurchaseRow(r.purchase, offset + i + 1)),
+    purchases: shown.map((r, i) => toPurchaseRow(r.purchase, offset + i + 1, names)),
     total,
     nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.key, last.purchase.id]) : null,
   };

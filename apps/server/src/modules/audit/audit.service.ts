@@ -38,11 +38,16 @@ export type AuditAction =
   | 'coupon.create'
   | 'coupon.update'
   | 'coupon.delete'
-  | 'deals.bulk';
+  | 'deals.bulk'
+  | 'tier.create'
+  | 'tier.update'
+  | 'tier.order'
+  | 'beat.tier'
+  | 'beat.tier-prices';
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: 'beat' | 'user' | 'store' | 'licence' | 'coupon';
+  targetType: 'beat' | 'user' | 'store' | 'licence' | 'coupon' | 'tier';
   targetId: string | null;
   before?: unknown;
   after?: unknown;

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addToCartBody,
   cartChangeResponse,
+  changeCartTierBody,
   cartCouponsSchema,
   cartResponse,
   commerceMessages,
@@ -19,6 +21,7 @@ import { assertSelfOrAdmin, callerOf, requireAuth, userByIdFor } from '../auth/a
 import {
   addToCart,
   cartCount,
+  changeCartTier,
   cartCoupons,
   keepCartCoupon,
   listCart,
@@ -36,17 +39,21 @@ export function cartRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = requireAuth(deps);
 
-    const cartCalls = (path: string, kind: CartKind) => {
+    const addCall = (path: string, kind: CartKind, body: typeof addToCartBody | typeof userBeatBody) => {
       app.post(
         path,
-        { preHandler: auth, schema: { ...secured, body: userBeatBody, response: { 200: cartChangeResponse } } },
+        { preHandler: auth, schema: { ...secured, body, response: { 200: cartChangeResponse } } },
         async (request) => {
-          await userByIdFor(deps, callerOf(request), request.body.userId);
-          const beat = await addToCart(deps, kind, request.body.userId, request.body.beatId);
-          return { message: commerceMessages.addedToCart(beat.title), count: await cartCount(deps, request.body.userId) };
+          const { userId, beatId } = request.body;
+          await userByIdFor(deps, callerOf(request), userId);
+          const tier = 'tier' in request.body ? request.body.tier : undefined;
+          const beat = await addToCart(deps, kind, userId, beatId, tier);
+          return { message: commerceMessages.addedToCart(beat.title), count: await cartCount(deps, userId) };
         },
       );
+    };
 
+    const removeCall = (path: string, kind: CartKind) => {
       app.delete(
         path,
         { preHandler: auth, schema: { ...secured, body: userBeatBody, response: { 200: cartChangeResponse } } },
@@ -58,8 +65,22 @@ export function cartRoutes(deps: Deps): FastifyPluginAsyncZod {
       );
     };
 
-    cartCalls('/api/cart', 'beats');
-    cartCalls('/api/stemscart', 'stems');
+    addCall('/api/cart', 'beats', addToCartBody);
+    removeCall('/api/cart', 'beats');
+    addCall('/api/stemscart', 'stems', userBeatBody);
+    removeCall('/api/stemscart', 'stems');
+
+    // The licence tier a beat cart line buys (docs/product/licenses.md#tiers).
+    app.put(
+      '/api/cart/tier',
+      { preHandler: auth, schema: { ...secured, body: changeCartTierBody, response: { 200: cartChangeResponse } } },
+      async (request) => {
+        const { userId, beatId, tier } = request.body;
+        assertSelfOrAdmin(callerOf(request), userId);
+        const { beat, tierName } = await changeCartTier(deps, userId, beatId, tier);
+        return { message: commerceMessages.tierChanged(beat.title, tierName), count: await cartCount(deps, userId) };
+      },
+    );
 
     app.get(
       '/api/cart/:userId',

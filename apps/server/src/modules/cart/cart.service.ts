@@ -3,17 +3,18 @@
  * once; only beats that can be bought that way right now may enter; removed beats never show, and an exclusive sold
  * while in the cart shows as sold.
  */
-import { and, asc, count, eq, isNotNull, or } from 'drizzle-orm';
-import type { CartCoupons, CartItem, CartKind, StemsCartItem } from '@beat/shared';
+import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { isBuiltInTier, type CartCoupons, type CartItem, type CartKind, type StemsCartItem } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, cartItems, stemsCartItems, type BeatRow } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { beats, cartItems, stemsCartItems, type BeatRow, type LicenceTierRow } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { getBeat } from '../beats/beats.service.js';
+import { findUserById } from '../users/users.service.js';
 import { isListed } from '../beats/listing.js';
-import { cartLineProblem, primaryOffer, primaryOfferProblem, stemsProblem } from '../offers/offers.js';
+import { cartLineProblem, primaryOfferProblem, saleProblem, stemsProblem } from '../offers/offers.js';
+import { defaultTier, laddersFor, lineTierKey, offeredTier, standings, tierOffersOf, type BeatLadder } from '../offers/tier-offers.js';
 import { endCheckoutsHolding } from '../checkout/checkout-sessions.js';
-import { upgradableLeases, upgradePriceCents, type UpgradableLease } from '../offers/upgrades.js';
 import type { Log } from '../checkout/fulfilment.service.js';
 import { forgetCoupon, keepCoupon, keptCoupons } from '../deals/kept-coupons.js';
 
@@ -21,11 +22,23 @@ export type { CartKind };
 
 const tableOf = (kind: CartKind) => (kind === 'beats' ? cartItems : stemsCartItems);
 
-/** A cart line: its primary offer at its price, or, for an exclusive the buyer holds a lease of, the upgrade's price. */
-export function toCartItem(beat: BeatRow, addedAt: Date, lease?: UpgradableLease): CartItem {
-  const offer = primaryOffer(beat);
-  const problem = cartLineProblem(beat, addedAt);
-  const upgrade = offer.kind === 'exclusive' && offer.priceCents !== null && lease ? lease : undefined;
+/**
+ * A cart line: the licence tier it buys (docs/product/licenses.md#tiers) at the buyer's price — the tier's, or an
+ * upgrade's difference when they hold a lower tier of the beat — with the tiers it may be changed to.
+ */
+export function toCartItem(beat: BeatRow, addedAt: Date, chosenTier: string | null, ladder: BeatLadder, tiers: LicenceTierRow[]): CartItem {
+  const key = lineTierKey(beat, chosenTier);
+  const offer = ladder.offers.find((o) => o.tier.key === key);
+  const places = standings(ladder, tiers);
+  const place = places.find((p) => p.offer.tier.key === key)?.place;
+  const builtIn = isBuiltInTier(key);
+  const problem =
+    cartLineProblem(beat, addedAt) ??
+    (!builtIn && offer?.reason ? conflict(`${beat.title} is no longer sold as ${offer.tier.name}. Choose another license or remove it from your cart.`) : null);
+  // The MP3 Lease and the Exclusive keep their price even when not offered (the line says why); other tiers have none then.
+  const priceCents = place ? place.priceCents : builtIn ? (offer?.priceCents ?? null) : null;
+  const upgrade = place?.upgradeFrom ?? null;
+  const tier = offer?.tier;
   return {
     ...(problem ? { unavailable: problem.message } : {}),
     ...(upgrade ? { upgrade: { alreadyPaid: centsToDollars(upgrade.paidCents) } } : {}),
@@ -34,10 +47,14 @@ export function toCartItem(beat: BeatRow, addedAt: Date, lease?: UpgradableLease
     artistName: beat.artistName,
     slug: beat.slug,
     beatType: beat.beatType,
-    licence: offer.licence,
-    price: offer.priceCents === null ? null : centsToDollars(upgrade ? upgradePriceCents(offer.priceCents, upgrade) : offer.priceCents),
+    licence: tier?.exclusive || (!tier && beat.beatType === 'Exclusive') ? 'EXCLUSIVE' : 'MP3',
+    price: priceCents === null ? null : centsToDollars(priceCents),
     hasStems: beat.stemsKey !== null,
     addedAt: addedAt.toISOString(),
+    tier: { key, name: tier?.name ?? key, files: tier?.files ?? [] },
+    tiers: places
+      .filter((p) => !p.place.owned || p.offer.tier.key === key)
+      .map((p) => ({ key: p.offer.tier.key, name: p.offer.tier.name, price: centsToDollars(p.place.priceCents!) })),
   };
 }
 
@@ -61,7 +78,7 @@ const soldWhileCarted = and(eq(beats.published, true), isNotNull(beats.soldAt));
 async function cartRows(deps: Deps, kind: CartKind, userId: string) {
   const table = tableOf(kind);
   return deps.db
-    .select({ beat: beats, addedAt: table.createdAt })
+    .select({ beat: beats, addedAt: table.createdAt, tier: kind === 'beats' ? cartItems.tier : sql<string | null>`null` })
     .from(table)
     .innerJoin(beats, eq(beats.id, table.beatId))
     .where(and(eq(table.userId, userId), kind === 'beats' ? or(isListed, soldWhileCarted) : isListed))
@@ -70,8 +87,11 @@ async function cartRows(deps: Deps, kind: CartKind, userId: string) {
 
 export async function listCart(deps: Deps, userId: string): Promise<CartItem[]> {
   const rows = await cartRows(deps, 'beats', userId);
-  const leases = await upgradableLeases(deps.db, userId, rows.filter((r) => r.beat.beatType === 'Exclusive').map((r) => r.beat.id));
-  return rows.map((r) => toCartItem(r.beat, r.addedAt, leases.get(r.beat.id)));
+  if (rows.length === 0) return [];
+  const user = await findUserById(deps.db, userId);
+  if (!user) return [];
+  const { tiers, byBeat } = await laddersFor(deps.db, user, rows.map((r) => r.beat));
+  return rows.map((r) => toCartItem(r.beat, r.addedAt, r.tier, byBeat.get(r.beat.id)!, tiers));
 }
 
 export async function listStemsCart(deps: Deps, userId: string): Promise<StemsCartItem[]> {
@@ -93,13 +113,49 @@ export async function cartCount(deps: Deps, userId: string): Promise<number> {
   return total;
 }
 
-export async function addToCart(deps: Deps, kind: CartKind, userId: string, beatId: string): Promise<BeatRow> {
+/**
+ * Puts a beat in a cart. The beat cart takes a licence tier: the one asked for (400 when the beat does not offer it, and
+ * the line changes to it when the beat is already in the cart), else the beat's primary offer, else its cheapest tier.
+ */
+export async function addToCart(deps: Deps, kind: CartKind, userId: string, beatId: string, tier?: string): Promise<BeatRow> {
   const beat = await getBeat(deps, beatId);
-  const problem = kind === 'beats' ? primaryOfferProblem(beat) : stemsProblem(beat);
-  if (problem) throw problem;
-  const table = tableOf(kind);
-  await deps.db.insert(table).values({ userId, beatId, createdAt: deps.clock.now() }).onConflictDoNothing();
+  if (kind === 'stems') {
+    const problem = stemsProblem(beat);
+    if (problem) throw problem;
+    await deps.db.insert(stemsCartItems).values({ userId, beatId, createdAt: deps.clock.now() }).onConflictDoNothing();
+    return beat;
+  }
+  const notForSale = saleProblem(beat);
+  if (notForSale) throw notForSale;
+  const offers = (await tierOffersOf(deps.db, [beat])).get(beat.id)!;
+  if (tier !== undefined) {
+    offeredTier(beat, offers, tier);
+    await deps.db
+      .insert(cartItems)
+      .values({ userId, beatId, tier, createdAt: deps.clock.now() })
+      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.beatId], set: { tier } });
+    return beat;
+  }
+  const chosen = defaultTier(offers);
+  if (!chosen) throw primaryOfferProblem(beat) ?? badRequest(`${beat.title} is not for sale on its own right now.`);
+  await deps.db.insert(cartItems).values({ userId, beatId, tier: chosen.tier.key, createdAt: deps.clock.now() }).onConflictDoNothing();
   return beat;
+}
+
+/** PUT /api/cart/tier: the beat's cart line now buys this tier (docs/product/licenses.md#tiers). */
+export async function changeCartTier(deps: Deps, userId: string, beatId: string, tier: string): Promise<{ beat: BeatRow; tierName: string }> {
+  const beat = await getBeat(deps, beatId);
+  const [line] = await deps.db
+    .select({ beatId: cartItems.beatId })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.beatId, beatId)))
+    .limit(1);
+  if (!line) throw notFound(`${beat.title} is not in your cart.`);
+  const notForSale = saleProblem(beat);
+  if (notForSale) throw notForSale;
+  const offer = offeredTier(beat, (await tierOffersOf(deps.db, [beat])).get(beat.id)!, tier);
+  await deps.db.update(cartItems).set({ tier }).where(and(eq(cartItems.userId, userId), eq(cartItems.beatId, beatId)));
+  return { beat, tierName: offer.tier.name };
 }
 
 /** Takes a beat out of a cart; an exclusive held by the buyer's open checkout is freed at once (docs/product/offers-and-prices.md#reservations). */

@@ -15,10 +15,10 @@ import { centsToDollars } from '../beats/beat-dto.js';
 import { turnOverEndedExclusives } from '../countdown/countdown.service.js';
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { findCoupon, holdRedemption, releaseRedemption } from '../deals/pricing.js';
-import { checkoutLines, lineDescriptions, lineName, paidLines } from './checkout-lines.js';
+import { checkoutLines, lineDescription, lineName, paidLines } from './checkout-lines.js';
 import { holdExclusives, releaseHolds, RESERVATION_MS } from './exclusive-holds.js';
 import { settleCheckout, stateOf, type CheckoutState, type Log } from './fulfilment.service.js';
-import { pricePlan, type PlannedItem, type PricedItem, type PricedPlan } from './plan-checkout.js';
+import { plannedUpgradeName, pricePlan, type PlannedItem, type PricedItem, type PricedPlan } from './plan-checkout.js';
 
 /**
  * Stripe refuses sessions that end sooner than 30 minutes after it creates them, so its sessions get one
@@ -74,7 +74,7 @@ function turnsOf(deps: Deps): ReturnType<typeof keyedTurns> {
 
 /** What a checkout buys, as one key: its type, its items at their list prices (and the lease an upgrade replaces), its coupon. */
 function itemsKeyOf(sessionType: SessionType, items: PlannedItem[], coupon: string): string {
-  const lines = items.map((item) => [item.kind, item.beat?.id ?? '', item.priceCents, item.upgrades?.purchaseId ?? ''].join(':')).sort();
+  const lines = items.map((item) => [item.kind, item.beat?.id ?? '', item.priceCents, item.upgrades?.purchaseId ?? '', item.tier?.key ?? ''].join(':')).sort();
   return createHash('sha256').update([sessionType, coupon, ...lines].join('|')).digest('hex');
 }
 
@@ -114,7 +114,8 @@ async function recordCheckout(deps: Deps, checkout: typeof checkouts.$inferInser
         bulkCents: item.bulkCents,
         couponCents: item.couponCents,
         // The terms the buyer was shown are the terms sold (docs/product/licenses.md#terms).
-        termsId: currentTermsId(item.kind),
+        termsId: currentTermsId(item.tier?.key ?? item.kind),
+        tier: item.tier?.key ?? null,
         upgradesPurchaseId: item.upgrades?.purchaseId ?? null,
       })),
     );
@@ -189,8 +190,8 @@ async function openOrAnswer(
       currency: 'usd',
       // Each line at what it is charged, its name saying the deal; a free line stays in (Stripe takes no-cost lines).
       lineItems: items.map((item) => ({
-        name: lineName(item.title, item.upgrades?.paidCents, item.notes),
-        description: lineDescriptions[item.kind],
+        name: lineName(item.title, plannedUpgradeName(item), item.notes),
+        description: lineDescription(item.kind, item.tier),
         amountCents: item.chargedCents,
       })),
       successUrl: `${ctx.origin}/paymentConfirm?session_id={CHECKOUT_SESSION_ID}`,
@@ -270,7 +271,13 @@ export async function confirmCheckout(deps: Deps, caller: UserRow, sessionId: st
     status: state,
     sessionType: settled.sessionType,
     total: centsToDollars(settled.amountCents),
-    items: lines.map((line) => ({ title: line.title, kind: line.kind, price: centsToDollars(line.priceCents), refunded: line.refunded })),
+    items: lines.map((line) => ({
+      title: line.title,
+      kind: line.kind,
+      price: centsToDollars(line.priceCents),
+      refunded: line.refunded,
+      ...(line.tier ? { tier: line.tier } : {}),
+    })),
   };
 }
 

@@ -31,7 +31,9 @@ import { sendReceipt, sendSaleNotice, type ReceiptLine } from './receipts.js';
 import { queueRefunds } from './refunds.service.js';
 import { releaseCheckoutHolds } from './exclusive-holds.js';
 import { queueExclusivesSold } from './sold-exclusives.js';
-import { lineName } from './checkout-lines.js';
+import { lineName, upgradeName } from './checkout-lines.js';
+import { allTiers } from '../offers/tier-offers.js';
+import { isBuiltInTier, type FileType } from '@beat/shared';
 import { currentTermsId } from '../licences/licence-terms.service.js';
 import { dealNotes, redeemAtFulfilment, releaseRedemption } from '../deals/pricing.js';
 import { cartOfSession, forgetCoupon } from '../deals/kept-coupons.js';
@@ -92,12 +94,19 @@ async function releaseReservations(tx: Tx, checkout: CheckoutRow, now: Date): Pr
   await releaseCheckoutHolds(tx, checkout);
 }
 
+/** The store's tiers as a fulfilment names and grants them. */
+interface TierBook {
+  names: Map<string, string>;
+  tierFiles: Map<string, FileType[]>;
+}
+
 async function grantItem(
   tx: Tx,
   checkout: CheckoutRow,
   user: UserRow | null,
   item: typeof checkoutItems.$inferSelect,
   now: Date,
+  { names, tierFiles }: TierBook,
 ): Promise<Delivered> {
   let refundReason: string | null = null;
   if (!user) refundReason = `The account that started this checkout was closed before the payment completed.`;
@@ -107,7 +116,8 @@ async function grantItem(
     ? await tx.select().from(purchases).where(eq(purchases.id, item.upgradesPurchaseId)).for('update').limit(1)
     : [];
   if (!refundReason && item.upgradesPurchaseId && (!lease || lease.refundedAt || lease.supersededAt)) {
-    refundReason = `The MP3 lease of ${item.title} this upgrade builds on was refunded or upgraded before your payment completed, so the upgrade price no longer held.`;
+    const held = !lease || lease.tier === 'lease' ? 'MP3 lease' : (names.get(lease.tier ?? '') ?? 'license');
+    refundReason = `The ${held} of ${item.title} this upgrade builds on was refunded or upgraded before your payment completed, so the upgrade price no longer held.`;
   }
 
   if (!refundReason && item.kind === 'exclusive') {
@@ -143,7 +153,8 @@ async function grantItem(
       purchasedAt: now,
       refundedAt: refundReason ? now : null,
       // The terms the buyer was shown when the checkout opened; older checkouts get the terms in force now.
-      termsId: item.termsId ?? currentTermsId(item.kind),
+      termsId: item.termsId ?? currentTermsId(item.tier ?? item.kind),
+      tier: item.tier,
     })
     .returning();
 
@@ -158,7 +169,15 @@ async function grantItem(
     } else if (item.beatId) {
       const [granted] = await tx
         .insert(entitlements)
-        .values({ userId: user.id, beatId: item.beatId, source: item.kind, purchaseId: purchase!.id, createdAt: now })
+        .values({
+          userId: user.id,
+          beatId: item.beatId,
+          // A tier other than the MP3 Lease and the Exclusive is its own row, with its files as sold (docs/product/entitlements.md).
+          source: item.kind === 'stems' || !item.tier || isBuiltInTier(item.tier) ? item.kind : item.tier,
+          files: item.tier && !isBuiltInTier(item.tier) ? (tierFiles.get(item.tier) ?? null) : null,
+          purchaseId: purchase!.id,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ beatId: entitlements.beatId });
       if (!granted) {
@@ -182,8 +201,16 @@ async function grantItem(
           .values({ checkoutId: checkout.id, amountCents: item.priceCents, reason: refundReason, createdAt: now })
           .returning({ id: refunds.id })
       : [];
-  const title = lineName(item.title, lease?.priceCents, dealNotes(item, checkout.bulkDeal, checkout.couponCode));
-  return { title, kind: item.kind, priceCents: item.priceCents, licenceId: purchase!.licenceId, refundReason, refundId: refund?.id ?? null };
+  const title = lineName(item.title, upgradeName(names, lease?.priceCents, lease?.tier, item.tier), dealNotes(item, checkout.bulkDeal, checkout.couponCode));
+  return {
+    title,
+    kind: item.kind,
+    tierName: item.tier ? (names.get(item.tier) ?? null) : null,
+    priceCents: item.priceCents,
+    licenceId: purchase!.licenceId,
+    refundReason,
+    refundId: refund?.id ?? null,
+  };
 }
 
 /**
@@ -208,8 +235,10 @@ async function fulfilInTx(deps: Deps, tx: Tx, checkout: CheckoutRow, session: Pr
   // A stable order, so two fulfilments touching the same beats take their row locks in the same order.
   items.sort((a, b) => (a.beatId ?? '').localeCompare(b.beatId ?? '') || a.kind.localeCompare(b.kind));
 
+  const tiers = await allTiers(tx);
+  const book: TierBook = { names: new Map(tiers.map((t) => [t.key, t.name])), tierFiles: new Map(tiers.map((t) => [t.key, t.files])) };
   const lines: Delivered[] = [];
-  for (const item of items) lines.push(await grantItem(tx, claimed, user ?? null, item, now));
+  for (const item of items) lines.push(await grantItem(tx, claimed, user ?? null, item, now, book));
   let overLimitCoupon: string | null = null;
 
   const deliveredIds = (kinds: PurchaseKind[]) =>

@@ -363,7 +363,9 @@ describe('exclusives', () => {
     expect(mail.map((m) => m.subject).sort()).toEqual(['Refund for Twice Wanted — Beat Market', 'Your Beat Market receipt']);
     expect(mail.find((m) => m.subject.startsWith('Refund'))!.text).toContain('We have refunded $400.00');
     const confirmed = (await confirm(a.sessionId, firstToken)).json() as ConfirmCheckoutResponse;
-    expect(confirmed.items).toEqual([{ title: 'Twice Wanted', kind: 'exclusive', price: 400, refunded: true }]);
+    expect(confirmed.items).toEqual([
+      { title: 'Twice Wanted', kind: 'exclusive', price: 400, refunded: true, tier: { key: 'exclusive', name: 'Exclusive' } },
+    ]);
     // Told once, even when asked again.
     expect((await redeliver()).json().outcome).toBe('duplicate');
     expect(await mailTo(first.email)).toHaveLength(2);

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import type { UserRow } from '../../db/schema.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { lineName } from './checkout-lines.js';
-import { planBeatPurchase, planStems, pricePlan } from './plan-checkout.js';
+import { planBeatPurchase, plannedUpgradeName, planStems, pricePlan } from './plan-checkout.js';
 
 export async function quoteOrder(deps: Deps, user: UserRow, body: QuoteBody): Promise<Quote> {
   const lines = body.beatIds.map((beatId) => ({ beatId }));
@@ -24,7 +24,7 @@ export async function quoteOrder(deps: Deps, user: UserRow, body: QuoteBody): Pr
   return {
     lines: items.map((item) => ({
       beatId: item.beat!.id,
-      title: lineName(item.title, item.upgrades?.paidCents),
+      title: lineName(item.title, plannedUpgradeName(item)),
       kind: item.kind,
       price: centsToDollars(item.priceCents),
       bulkDiscount: centsToDollars(item.bulkCents),

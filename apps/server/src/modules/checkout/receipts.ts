@@ -16,13 +16,15 @@ import { licenseVerifyUrl } from '../licences/licence-verify.service.js';
 export interface ReceiptLine {
   title: string;
   kind: PurchaseKind;
+  /** The licence tier's name ("WAV Lease"), or null for stems and the VIP plan. */
+  tierName?: string | null;
   priceCents: number;
   /** The license's public id (docs/product/licenses.md). */
   licenceId: string;
 }
 
 const lineLabel = (line: ReceiptLine) =>
-  line.kind === 'vipPlan' ? vipPlanTitle : `${line.title} (${purchaseTypeLabels[line.kind]})`;
+  line.kind === 'vipPlan' ? vipPlanTitle : `${line.title} (${line.tierName ?? purchaseTypeLabels[line.kind]})`;
 
 export async function sendReceipt(
   deps: Deps,

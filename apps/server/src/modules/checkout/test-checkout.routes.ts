@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.js';
 import { TEST_CARD_NUMBER, type TestCheckout, type TestCheckoutView } from '../../adapters/payments/test-checkout.js';
 import { WEBHOOK_PATH } from './checkout.routes.js';
 import { cancelCheckout } from './checkout-sessions.js';
-import { checkoutLines, lineDescriptions } from './checkout-lines.js';
+import { checkoutLines, lineDescription } from './checkout-lines.js';
 import {
   checkoutCss,
   checkoutJs,
@@ -133,7 +133,7 @@ export function testCheckoutRoutes(deps: Deps) {
           email: checkout.email,
           lines: lines.map((line) => ({
             title: line.title,
-            description: lineDescriptions[line.kind],
+            description: lineDescription(line.kind, line.tier),
             priceCents: line.priceCents,
             terms: line.terms && {
               title: line.terms.title,

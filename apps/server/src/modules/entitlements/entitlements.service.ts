@@ -2,8 +2,8 @@
  * Who may download what: the one rule of the entitlement table (docs/product/entitlements.md), used by the download check,
  * the credit unlock, download links and the protected file routes.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { grantedRights, type DownloadRights } from '@beat/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { entitlementSources, grantedRights, tierRights, type DownloadRights, type FileType } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { getBeat } from '../beats/beats.service.js';
 import { isListedBeat, type ListingFields } from '../beats/listing.js';
@@ -26,13 +26,34 @@ export function inCatalog(beat: Pick<BeatRow, 'beatType'> & ListingFields): bool
 }
 
 /**
+ * One entitlement row as the rule reads it: its source (a way of obtaining the beat, or the key of the licence tier
+ * bought) and, for a tier, its files as sold.
+ */
+export interface Grant {
+  source: string;
+  files: FileType[] | null;
+}
+
+const isSource = (source: string): source is EntitlementSource => (entitlementSources as readonly string[]).includes(source);
+
+/** What one row grants: a tier's files as sold, else its source's row of the table. */
+export function grantOf(grant: EntitlementSource | Grant): DownloadRights {
+  if (typeof grant === 'string') return grantedRights[grant];
+  if (grant.files) return tierRights(grant.files);
+  return isSource(grant.source) ? grantedRights[grant.source] : noRights;
+}
+
+/** How a row is held, in the entitlement table's words: every non-exclusive tier is a lease. */
+export const sourceKind = (source: string): EntitlementSource => (isSource(source) ? source : 'lease');
+
+/**
  * The pure rule: rows the user holds for this beat plus the account-wide grants, limited to the files
  * the beat actually has. Rows (purchases, credit unlocks) keep working for deleted or sold beats.
  */
-export function rightsFrom(user: RightsUser, beat: RightsBeat, sources: readonly EntitlementSource[]): DownloadRights {
+export function rightsFrom(user: RightsUser, beat: RightsBeat, sources: readonly (EntitlementSource | Grant)[]): DownloadRights {
   const rights = { ...noRights };
   for (const source of sources) {
-    const grant = grantedRights[source];
+    const grant = grantOf(source);
     rights.mp3 ||= grant.mp3;
     rights.wav ||= grant.wav;
     rights.stems ||= grant.stems;
@@ -63,12 +84,23 @@ export function hasAnyRight(rights: DownloadRights): boolean {
   return rights.mp3 || rights.wav || rights.stems;
 }
 
-export async function sourcesFor(db: Db | Tx, userId: string, beatId: string): Promise<EntitlementSource[]> {
-  const rows = await db
-    .select({ source: entitlements.source })
+export async function sourcesFor(db: Db | Tx, userId: string, beatId: string): Promise<Grant[]> {
+  return db
+    .select({ source: entitlements.source, files: entitlements.files })
     .from(entitlements)
     .where(and(eq(entitlements.userId, userId), eq(entitlements.beatId, beatId), notRefunded));
-  return rows.map((r) => r.source);
+}
+
+/** The rows the user holds for each of these beats (refunded purchases left out). */
+export async function grantsByBeat(db: Db | Tx, userId: string, beatIds: string[]): Promise<Map<string, Grant[]>> {
+  const found = new Map<string, Grant[]>();
+  if (beatIds.length === 0) return found;
+  const rows = await db
+    .select({ beatId: entitlements.beatId, source: entitlements.source, files: entitlements.files })
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, userId), inArray(entitlements.beatId, beatIds), notRefunded));
+  for (const { beatId, ...grant } of rows) found.set(beatId, [...(found.get(beatId) ?? []), grant]);
+  return found;
 }
 
 /** What `user` may download of `beat`: { mp3, wav, stems }. */
@@ -89,6 +121,7 @@ export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Prom
     .select({
       rows: jsonRows({
         source: entitlements.source,
+        files: entitlements.files,
         id: beats.id,
         beatType: beats.beatType,
         wavKey: beats.wavKey,
@@ -101,10 +134,10 @@ export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Prom
     .from(entitlements)
     .innerJoin(beats, eq(beats.id, entitlements.beatId))
     .where(and(eq(entitlements.userId, user.id), notRefunded));
-  const byBeat = new Map<string, { beat: RightsBeat; sources: EntitlementSource[] }>();
+  const byBeat = new Map<string, { beat: RightsBeat; sources: Grant[] }>();
   for (const row of all!.rows) {
     const entry = byBeat.get(row.id) ?? { beat: row, sources: [] };
-    entry.sources.push(row.source);
+    entry.sources.push({ source: row.source, files: row.files });
     byBeat.set(row.id, entry);
   }
   return [...byBeat.values()]
@@ -115,7 +148,11 @@ export async function ownedBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Prom
 
 /** One way a user holds a beat: the row's source, when, and the purchase behind it (none for a credit unlock). */
 export interface Hold {
+  /** How it is held, in the entitlement table's words (every non-exclusive tier is a lease). */
   source: EntitlementSource;
+  /** The licence tier bought, or null (stems, a credit unlock). */
+  tier: string | null;
+  files: FileType[] | null;
   acquiredAt: Date;
   purchaseId: string | null;
   checkoutId: string | null;
@@ -140,6 +177,8 @@ export async function heldBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Promi
     .select({
       beat: beats,
       source: entitlements.source,
+      files: entitlements.files,
+      tier: purchases.tier,
       createdAt: entitlements.createdAt,
       purchaseId: entitlements.purchaseId,
       checkoutId: purchases.checkoutId,
@@ -154,7 +193,9 @@ export async function heldBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Promi
   for (const row of rows) {
     const entry = byBeat.get(row.beat.id) ?? { beat: row.beat, holds: [] };
     entry.holds.push({
-      source: row.source,
+      source: sourceKind(row.source),
+      tier: row.tier,
+      files: row.files,
       acquiredAt: row.purchasedAt ?? row.createdAt,
       purchaseId: row.purchaseId,
       checkoutId: row.checkoutId,
@@ -167,7 +208,7 @@ export async function heldBeats(deps: Pick<Deps, 'db'>, user: RightsUser): Promi
     const rights = rightsFrom(
       user,
       beat,
-      holds.map((h) => h.source),
+      holds.map((h) => (h.files ? { source: h.source, files: h.files } : h.source)),
     );
     if (hasAnyRight(rights)) held.push({ beat, holds, rights, acquiredAt: holds[0]!.acquiredAt });
   }

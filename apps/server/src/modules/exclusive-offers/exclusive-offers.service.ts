@@ -19,7 +19,7 @@ import {
 } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
-import { beats, checkouts, exclusiveOffers, users, type BeatRow, type ExclusiveOfferRow, type UserRow } from '../../db/schema.js';
+import { beats, checkouts, exclusiveOffers, licenceTiers, users, type BeatRow, type ExclusiveOfferRow, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
@@ -286,7 +286,10 @@ export async function payOffer(deps: Deps, ctx: CheckoutContext, offerId: string
   const beat = await beatById(deps, offer.beatId);
   const problem = saleProblem(beat);
   if (problem) throw problem;
-  const session = await openCheckout(deps, ctx, 'exclusive', [{ kind: 'exclusive', beat, title: beat.title, priceCents: offer.agreedCents! }]);
+  // The Exclusive tier at the agreed amount: the licence, its files and its terms are the exclusive's.
+  const [tier] = await deps.db.select().from(licenceTiers).where(eq(licenceTiers.key, 'exclusive'));
+  const item = { kind: 'exclusive' as const, beat, title: beat.title, priceCents: offer.agreedCents!, tier: tier ?? null };
+  const session = await openCheckout(deps, ctx, 'exclusive', [item]);
   const checkout = await checkoutOfSession(deps, session.id);
   await deps.db.transaction(async (tx) => {
     if (checkout) await tx.update(exclusiveOffers).set({ checkoutId: checkout.id }).where(eq(exclusiveOffers.id, offer.id));

@@ -4,6 +4,7 @@
  * orders and searchable with its filters. Who may download what is the entitlements module's to say; this module
  * only lists and pages it.
  */
+import { tierField, tierNames } from '../offers/tier-offers.js';
 import { fileTypes, libraryFileLabels, libraryHoldLabels, type BeatSort, type DownloadRights, type LibraryHold, type LibraryItem, type LibraryPage, type LibrarySection } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { BeatRow, PurchaseRow, UserRow } from '../../db/schema.js';
@@ -41,10 +42,13 @@ function decodePosition(cursor: string): Position {
 
 const licenseUrlOf = (purchaseId: string) => `/api/purchases/${purchaseId}/licence`;
 
-function holdDto(hold: Hold): LibraryHold {
+function holdDto(hold: Hold, names: Map<string, string>): LibraryHold {
+  const { tier } = tierField(hold.tier, names);
   return {
     kind: hold.source,
-    label: libraryHoldLabels[hold.source],
+    // The tier's name ("WAV Lease"); the MP3 Lease and the Exclusive read as they always have.
+    label: tier?.name ?? libraryHoldLabels[hold.source],
+    ...(tier ? { tier } : {}),
     acquiredAt: hold.acquiredAt.toISOString(),
     purchaseId: hold.purchaseId,
     checkoutId: hold.checkoutId,
@@ -102,6 +106,7 @@ export async function libraryPage(deps: Deps, user: UserRow, input: LibraryInput
   const vipCatalog = hasCatalogPlan(user);
   const plan = vipCatalog ? await latestPlanPurchase(deps, user.id) : null;
   const held = await heldBeats(deps, user);
+  const names = await tierNames(deps.db);
   const items: LibraryItem[] = [];
 
   if (input.section !== 'vipCatalog') {
@@ -109,7 +114,7 @@ export async function libraryPage(deps: Deps, user: UserRow, input: LibraryInput
     const shown = owned.slice(0, input.limit);
     for (const h of shown) {
       // A VIP catalog beat is also held through the plan: both are shown, the plan last.
-      const holds = h.holds.map(holdDto);
+      const holds = h.holds.map((hold) => holdDto(hold, names));
       if (vipCatalog && grantedRightsOf(user, h.beat).mp3) holds.push(planHold(plan));
       items.push(itemOf('owned', h.beat, holds, h.rights));
     }

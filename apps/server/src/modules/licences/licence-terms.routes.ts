@@ -1,9 +1,9 @@
 /** HTTP for license terms (docs/product/licenses.md#terms): anyone reads the terms in force; an admin edits them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { licenceOfferParams, licenceTermsListResponse, licenceTermsResponse, updateLicenceTermsBody } from '@beat/shared';
+import { anyLicenceTermsResponse, licenceOfferParams, licenceTermsListResponse, updateLicenceTermsBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { callerOf } from '../auth/auth.hooks.js';
-import { currentTerms, currentTermsOf, toLicenceTermsDto, updateTerms } from './licence-terms.service.js';
+import { currentTermsOf, termsList, toTierTermsDto, updateTerms } from './licence-terms.service.js';
 
 /** Terms read before buying: public, and fresh within a minute of an edit. */
 export function licenceTermsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -11,14 +11,14 @@ export function licenceTermsRoutes(deps: Deps): FastifyPluginAsyncZod {
     const schema = { tags: ['licenses'] };
     app.get('/api/licenses/terms', { schema: { ...schema, response: { 200: licenceTermsListResponse } } }, async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=60');
-      return { terms: (await currentTerms(deps.db)).map(toLicenceTermsDto) };
+      return termsList(deps.db);
     });
     app.get(
       '/api/licenses/terms/:offer',
-      { schema: { ...schema, params: licenceOfferParams, response: { 200: licenceTermsResponse } } },
+      { schema: { ...schema, params: licenceOfferParams, response: { 200: anyLicenceTermsResponse } } },
       async (request, reply) => {
         reply.header('Cache-Control', 'public, max-age=60');
-        return { terms: toLicenceTermsDto(await currentTermsOf(deps.db, request.params.offer)) };
+        return { terms: toTierTermsDto(await currentTermsOf(deps.db, request.params.offer)) };
       },
     );
   };
@@ -28,14 +28,12 @@ export function licenceTermsRoutes(deps: Deps): FastifyPluginAsyncZod {
 export function licenceTermsAdminRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const schema = { tags: ['admin'], security: [{ bearer: [] }] };
-    app.get('/api/admin/licenses', { schema: { ...schema, response: { 200: licenceTermsListResponse } } }, async () => ({
-      terms: (await currentTerms(deps.db)).map(toLicenceTermsDto),
-    }));
+    app.get('/api/admin/licenses', { schema: { ...schema, response: { 200: licenceTermsListResponse } } }, async () => termsList(deps.db));
     app.put(
       '/api/admin/licenses/:offer',
-      { schema: { ...schema, params: licenceOfferParams, body: updateLicenceTermsBody, response: { 200: licenceTermsResponse } } },
+      { schema: { ...schema, params: licenceOfferParams, body: updateLicenceTermsBody, response: { 200: anyLicenceTermsResponse } } },
       async (request) => ({
-        terms: toLicenceTermsDto(await updateTerms(deps, callerOf(request).user, request.params.offer, request.body)),
+        terms: toTierTermsDto(await updateTerms(deps, callerOf(request).user, request.params.offer, request.body)),
       }),
     );
   };

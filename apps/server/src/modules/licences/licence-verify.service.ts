@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { licenseVerifyPath, maskName, purchaseTypeLabels, type LicenseStatus, type LicenseVerification } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import type { Config } from '../../config/env.js';
-import { beats, purchases } from '../../db/schema.js';
+import { beats, licenceTiers, purchases } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { productUrl } from '../../adapters/mail/templates.js';
@@ -31,6 +31,8 @@ export async function verifyLicence(deps: Deps, licenceId: string, address: stri
     .select({
       licenceId: purchases.licenceId,
       kind: purchases.kind,
+      tier: purchases.tier,
+      tierName: licenceTiers.name,
       title: purchases.title,
       buyerName: purchases.buyerName,
       purchasedAt: purchases.purchasedAt,
@@ -41,18 +43,20 @@ export async function verifyLicence(deps: Deps, licenceId: string, address: stri
     })
     .from(purchases)
     .leftJoin(beats, eq(beats.id, purchases.beatId))
+    .leftJoin(licenceTiers, eq(licenceTiers.key, purchases.tier))
     .where(eq(purchases.licenceId, licenceId))
     .limit(1);
   if (!row) throw notFound('No license has this id. Check it letter by letter, or ask the seller for the license PDF.');
   return {
     licenseId: row.licenceId,
     status: licenceStatus(row),
-    licenseType: purchaseTypeLabels[row.kind],
+    licenseType: row.tierName ?? purchaseTypeLabels[row.kind],
     beatTitle: row.title,
     beatSlug: row.slug ?? null,
     artistName: row.artistName ?? null,
     purchaseDate: row.purchasedAt.toISOString(),
     // A buyer named by e-mail (no name given) shows only the e-mail's name part, masked.
     buyer: maskName(row.buyerName.includes('@') ? row.buyerName.split('@')[0]! : row.buyerName),
+    ...(row.tier ? { tier: { key: row.tier, name: row.tierName ?? row.tier } } : {}),
   };
 }

@@ -61,6 +61,7 @@ describe('GET /api/licenses/{licenseId}/verify', () => {
       artistName: expect.any(String),
       purchaseDate: '2026-06-15T15:00:00.000Z',
       buyer: 'Z** Q**********',
+      tier: { key: 'lease', name: 'MP3 Lease' },
     });
     expect(res.body).not.toContain('zoe.verify');
     expect(res.body).not.toContain(buyer.id);

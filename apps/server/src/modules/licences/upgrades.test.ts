@@ -78,7 +78,9 @@ describe(`upgrades from a lease to the exclusive (${dbKind})`, () => {
 
     expect((await payAtTestCheckout(t, sessionId)).statusCode).toBe(303);
     const confirm = await t.app.inject(authed(holder.token, { method: 'POST', url: '/api/checkout/confirm', payload: { sessionId } }));
-    expect((confirm.json() as ConfirmCheckoutResponse).items).toEqual([{ title: label, kind: 'exclusive', price: 270.01, refunded: false }]);
+    expect((confirm.json() as ConfirmCheckoutResponse).items).toEqual([
+      { title: label, kind: 'exclusive', price: 270.01, refunded: false, tier: { key: 'exclusive', name: 'Exclusive' } },
+    ]);
 
     const history = await historyOf(holder);
     const lease = history.find((p) => p.kind === 'lease' && p.beatId === beat.id)!;

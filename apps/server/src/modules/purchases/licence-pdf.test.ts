@@ -124,6 +124,30 @@ describe('the licence agreement PDF', () => {
     expect(text).toContain('DJ Ümlaut');
   });
 
+  it('names its licence tier, grants exactly the tier\u2019s files as sold, and states the tier\u2019s numbers with the publishing share', async () => {
+    const base = licence('Ada Tier');
+    const bytes = await renderLicencePdf(
+      {
+        ...base,
+        tier: { name: 'WAV Lease', files: ['mp3', 'wav'] },
+        terms: { ...base.terms, numbers: { ...base.terms.numbers, distributionCopies: 10000, publishingShare: 50 } },
+      },
+      issued,
+    );
+    const text = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('WAV Lease (non-exclusive)');
+    expect(text).toMatch(/MP3 file Yes/);
+    expect(text).toMatch(/WAV file Yes/);
+    expect(text).toMatch(/Stems No/);
+    expect(text).toMatch(/Distribution copies 10,000/);
+    expect(text).toMatch(/Publishing kept by the producer 50%/);
+    // Without a tier (stems, the VIP plan) the way of buying names it, and terms silent on publishing say nothing of it.
+    const plain = (await textOf(await renderLicencePdf(licence('Ada Tier'), issued))).replace(/\s+/g, ' ');
+    expect(plain).toContain('MP3 Lease (non-exclusive)');
+    expect(plain).toMatch(/WAV file No/);
+    expect(plain).not.toContain('Publishing kept');
+  });
+
   it('sets its text in the embedded DejaVu Sans Condensed, regular and bold, subset to the glyphs it uses', async () => {
     const bytes = await renderLicencePdf(licence('Зоя Квинн'), issued);
     const doc = await PDFDocument.load(bytes);

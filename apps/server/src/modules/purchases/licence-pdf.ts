@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, PDFHexString, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { grantedRights, purchaseTypeLabels, type LicenceNumbers } from '@beat/shared';
+import { grantedRights, purchaseTypeLabels, tierRights, type FileType, type LicenceNumbers } from '@beat/shared';
 import type { PurchaseKind } from '../../db/schema.js';
 import { formatUsDate, formatUsd } from '../offers/offers.js';
 
@@ -24,6 +24,8 @@ export interface LicenceInput {
   beat: { title: string; artistName: string | null; bpm: number | null } | null;
   /** The terms sold with the purchase, their placeholders filled (docs/product/licenses.md#terms). */
   terms: { title: string; paragraphs: string[]; numbers: LicenceNumbers };
+  /** The licence tier sold, with its files as sold (docs/product/licenses.md#tiers); absent for stems and the VIP plan. */
+  tier?: { name: string; files: FileType[] | null };
 }
 
 /** An allowance as the rights table reads it: a number, "Unlimited" or "Not allowed". */
@@ -32,8 +34,8 @@ const allowance = (n: number | null, unit: (n: number) => string = (x) => count.
 const count = new Intl.NumberFormat('en-US');
 
 /** The rights table: the files the way of buying grants (`grantedRights`, docs/product/entitlements.md) and the terms' numbers. */
-function rightsRows(kind: PurchaseKind, numbers: LicenceNumbers): Array<[string, string]> {
-  const files = grantedRights[kind];
+function rightsRows(kind: PurchaseKind, numbers: LicenceNumbers, tierFiles: FileType[] | null | undefined): Array<[string, string]> {
+  const files = tierFiles ? tierRights(tierFiles) : grantedRights[kind];
   const yes = (b: boolean) => (b ? 'Yes' : 'No');
   return [
     ['MP3 file', yes(files.mp3)],
@@ -46,6 +48,9 @@ function rightsRows(kind: PurchaseKind, numbers: LicenceNumbers): Array<[string,
     ['Paid performances', allowance(numbers.paidPerformances)],
     ['Credit required ("Prod. by")', yes(numbers.creditRequired)],
     ['Exclusive rights', yes(numbers.exclusive)],
+    ...(numbers.publishingShare === null || numbers.publishingShare === undefined
+      ? []
+      : [['Publishing kept by the producer', `${numbers.publishingShare}%`] as [string, string]]),
   ];
 }
 
@@ -258,7 +263,7 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
     ['Licensee (buyer)', `${input.buyer.name} <${input.buyer.email}>`],
     ['Licensor', input.beat?.artistName ? `Beat Market, for the producer ${input.beat.artistName}` : 'Beat Market'],
     ['Beat', input.beat ? `${input.beat.title}${input.beat.bpm ? ` (${input.beat.bpm} BPM)` : ''}` : 'Every Non-Exclusive beat of the VIP catalog'],
-    ['License type', `${purchaseTypeLabels[input.kind]}${terms.numbers.exclusive ? ' (exclusive)' : ' (non-exclusive)'}`],
+    ['License type', `${input.tier?.name ?? purchaseTypeLabels[input.kind]}${terms.numbers.exclusive ? ' (exclusive)' : ' (non-exclusive)'}`],
     ['Price paid', `${formatUsd(input.priceCents)} USD`],
   ];
   if (input.orderId) details.push(['Order', input.orderId]);
@@ -277,7 +282,7 @@ export async function renderLicencePdf(input: LicenceInput, generatedAt: Date): 
   y -= 10;
   text('Rights granted', margin, 14, bold);
   y -= 12;
-  const rows = rightsRows(input.kind, terms.numbers);
+  const rows = rightsRows(input.kind, terms.numbers, input.tier?.files);
   for (const [label, value] of rows) {
     ensureSpace(26);
     page.drawLine({ start: { x: margin, y }, end: { x: width - margin, y }, thickness: 0.75, color: rule });

@@ -1,9 +1,10 @@
 /** A buyer's purchases: the history (newest first), the bought beats, exclusives and stems, and one purchase's licence. */
+import { tierField, tierNames } from '../offers/tier-offers.js';
 import { and, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { purchaseTypeLabels, type PurchasedBeat, type Purchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
-import { beats, licenceTerms, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
+import { beats, entitlements, licenceTerms, licenceTiers, purchases, users, type PurchaseKind, type PurchaseRow, type UserRow } from '../../db/schema.js';
 import { currentTermsOf, filledTerms } from '../licences/licence-terms.service.js';
 import { formatUsDate, formatUsd } from '../offers/offers.js';
 import type { LicenceInput } from './licence-pdf.js';
@@ -31,16 +32,19 @@ const purchaseDtoColumns = {
   refundedAt: purchases.refundedAt,
   supersededAt: purchases.supersededAt,
   licenceId: purchases.licenceId,
+  tier: purchases.tier,
 };
 
 type PurchaseDtoRow = Pick<PurchaseRow, keyof typeof purchaseDtoColumns>;
 
-function toPurchaseDto(deps: Deps, row: PurchaseDtoRow): Purchase {
+function toPurchaseDto(deps: Deps, row: PurchaseDtoRow, names: Map<string, string>): Purchase {
+  const { tier } = tierField(row.tier, names);
   return {
     _id: row.id,
     sessionType: row.sessionType,
     kind: row.kind,
-    purchaseType: purchaseTypeLabels[row.kind],
+    // The tier's name ("WAV Lease"); the MP3 Lease and the Exclusive read as they always have.
+    purchaseType: tier?.name ?? purchaseTypeLabels[row.kind],
     beatId: row.beatId,
     beatTitle: row.title,
     price: centsToDollars(row.priceCents),
@@ -49,6 +53,7 @@ function toPurchaseDto(deps: Deps, row: PurchaseDtoRow): Purchase {
     licenseId: row.licenceId,
     verifyUrl: licenseVerifyUrl(deps.config, row.licenceId),
     status: licenceStatus(row),
+    ...(tier ? { tier } : {}),
   };
 }
 
@@ -84,8 +89,9 @@ export async function listPurchases(deps: Deps, userId: string, page: ListPage =
   const upgradedFrom = eq(replaced.supersededBy, purchases.id);
   const where = and(eq(purchases.userId, userId), afterCursor(page.cursor));
   const order = [desc(purchases.purchasedAt), desc(purchases.id)];
+  const names = await tierNames(deps.db);
   const toEntry = (purchase: PurchaseDtoRow, replacedPaidCents: number | null) => {
-    const entry = toPurchaseDto(deps, purchase);
+    const entry = toPurchaseDto(deps, purchase, names);
     return replacedPaidCents === null ? entry : Object.assign(entry, { upgradedFromPaid: centsToDollars(replacedPaidCents) });
   };
   if (!page.limit) {
@@ -176,18 +182,21 @@ export async function listPurchasedBeats(
 /** One purchase's license, as its PDF states it: the frozen terms with the sale's own values in their placeholders. */
 export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId: string): Promise<LicenceInput> {
   const [row] = await deps.db
-    .select({ purchase: purchases, beat: beats, buyer: users, terms: licenceTerms })
+    .select({ purchase: purchases, beat: beats, buyer: users, terms: licenceTerms, tierName: licenceTiers.name, soldFiles: entitlements.files })
     .from(purchases)
     .leftJoin(beats, eq(beats.id, purchases.beatId))
     .leftJoin(users, eq(users.id, purchases.userId))
     .leftJoin(licenceTerms, eq(licenceTerms.id, purchases.termsId))
+    .leftJoin(licenceTiers, eq(licenceTiers.key, purchases.tier))
+    .leftJoin(entitlements, eq(entitlements.purchaseId, purchases.id))
     .where(eq(purchases.id, purchaseId))
     .limit(1);
   if (!row) throw notFound('This purchase does not exist.');
   const { purchase, beat, buyer } = row;
   if (purchase.userId !== caller.id && !caller.isAdmin) throw forbidden('This purchase belongs to another account.');
   if (purchase.refundedAt) throw conflict('This purchase was refunded, so it carries no license.');
-  const terms = row.terms ?? (await currentTermsOf(deps.db, purchase.kind));
+  const terms = row.terms ?? (await currentTermsOf(deps.db, purchase.tier ?? purchase.kind));
+  const licenceType = row.tierName ?? purchaseTypeLabels[purchase.kind];
   const name = buyer?.fullName ?? purchase.buyerName;
   const email = buyer?.email ?? purchase.buyerEmail;
   const artistName = beat?.artistName ?? null;
@@ -196,7 +205,7 @@ export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId
     buyerEmail: email,
     beatTitle: purchase.kind === 'vipPlan' ? 'every Non-Exclusive beat of the VIP catalog' : purchase.title,
     artistName: artistName ?? 'Beat Market',
-    licenceType: purchaseTypeLabels[purchase.kind],
+    licenceType,
     price: formatUsd(purchase.priceCents),
     purchaseDate: formatUsDate(purchase.purchasedAt),
     licenceId: purchase.licenceId,
@@ -211,5 +220,6 @@ export async function licenceForPurchase(deps: Deps, caller: UserRow, purchaseId
     buyer: { name, email },
     beat: purchase.kind === 'vipPlan' ? null : { title: purchase.title, artistName, bpm: beat?.bpm ?? null },
     terms: { ...filled, numbers: terms },
+    ...(row.tierName ? { tier: { name: row.tierName, files: row.soldFiles } } : {}),
   };
 }

@@ -15,7 +15,7 @@ export function useUpdateLicenceTerms() {
     // The screen shows the saved version at once, without asking again.
     onSuccess: (saved) =>
       queryClient.setQueryData<LicenceTermsListResponse>(adminLicenceTermsKey, (list) =>
-        list ? { terms: list.terms.map((t) => (t.offer === saved.offer ? saved : t)) } : list,
+        list ? { ...list, terms: list.terms.map((t) => (t.offer === saved.offer ? saved : t)) } : list,
       ),
   });
 }
