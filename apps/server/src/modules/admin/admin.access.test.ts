@@ -15,11 +15,11 @@ let couponId: string;
 
 type Call = { name: string; request: () => Promise<InjectOptions>; ok: number };
 
-/** URLs are functions: the ids exist only once beforeAll has run, the table is read before that. */
-const json = (method: InjectOptions['method'], url: () => string, payload?: object) => async (): Promise<InjectOptions> => ({
+/** URLs (and payloads that name an id) are functions: the ids exist only once beforeAll has run, the table is read before that. */
+const json = (method: InjectOptions['method'], url: () => string, payload?: object | (() => object)) => async (): Promise<InjectOptions> => ({
   method,
   url: url(),
-  ...(payload ? { payload } : {}),
+  ...(payload ? { payload: typeof payload === 'function' ? payload() : payload } : {}),
 });
 const withForm = (method: InjectOptions['method'], url: () => string) => async (): Promise<InjectOptions> => ({
   method,
@@ -96,6 +96,41 @@ function calls(): Call[] {
     },
     { name: 'GET /api/admin/deals/bulk', request: json('GET', () => '/api/admin/deals/bulk'), ok: 200 },
     { name: 'PUT /api/admin/deals/bulk', request: json('PUT', () => '/api/admin/deals/bulk', { enabled: true, buy: 2, free: 1 }), ok: 200 },
+    // Admin → Licenses, the tiers (docs/product/licenses.md#tiers), and one beat's tiers.
+    { name: 'GET /api/admin/tiers', request: json('GET', () => '/api/admin/tiers'), ok: 200 },
+    {
+      name: 'POST /api/admin/tiers',
+      request: json('POST', () => '/api/admin/tiers', { name: 'Matrix Gold', defaultPrice: 49.99, files: ['mp3', 'wav'] }),
+      ok: 201,
+    },
+    { name: 'PUT /api/admin/tiers/:key', request: json('PUT', () => '/api/admin/tiers/wav', { defaultPrice: 39.99 }), ok: 200 },
+    // An admin gets past the guard to the service's own check (the order must name every tier once).
+    { name: 'PUT /api/admin/tiers-order', request: json('PUT', () => '/api/admin/tiers-order', { keys: ['lease'] }), ok: 400 },
+    {
+      name: 'POST /api/admin/tiers/:key/prices',
+      request: json('POST', () => '/api/admin/tiers/wav/prices', () => ({ beatIds: [beat.id], price: 44 })),
+      ok: 200,
+    },
+    { name: 'GET /api/admin/beats/:beatId/tiers', request: json('GET', () => `/api/admin/beats/${beat.id}/tiers`), ok: 200 },
+    {
+      name: 'PUT /api/admin/beats/:beatId/tiers/:key',
+      request: json('PUT', () => `/api/admin/beats/${beat.id}/tiers/wav`, { price: null, enabled: true }),
+      ok: 200,
+    },
+    // Admin → Offers (docs/product/exclusive-offers.md).
+    { name: 'GET /api/admin/exclusive-offers', request: json('GET', () => '/api/admin/exclusive-offers'), ok: 200 },
+    // An admin gets past the guard to the lookup (no such offer).
+    {
+      name: 'POST /api/admin/exclusive-offers/:offerId/answer',
+      request: json('POST', () => '/api/admin/exclusive-offers/00000000-0000-4000-8000-000000000000/answer', { answer: 'decline' }),
+      ok: 404,
+    },
+    // An admin gets past the guard to the service's own check (the matrix's beat is not an exclusive).
+    {
+      name: 'PUT /api/admin/exclusive-offers/beats/:beatId/minimum',
+      request: json('PUT', () => `/api/admin/exclusive-offers/beats/${beat.id}/minimum`, { minimumOffer: 10 }),
+      ok: 400,
+    },
     { name: 'DELETE /api/admin/coupons/:couponId', request: json('DELETE', () => `/api/admin/coupons/${couponId}`), ok: 200 },
     { name: 'DELETE /api/admin/beats/:beatId', request: json('DELETE', () => `/api/admin/beats/${beat.id}`), ok: 200 },
     { name: 'DELETE /api/admin/users/:userId', request: json('DELETE', () => `/api/admin/users/${target.id}`), ok: 200 },
@@ -162,8 +197,9 @@ describe('every admin call', () => {
       expect({ call: call.name, status: res.statusCode }).toEqual({ call: call.name, status: call.ok });
     }
     // Every change above was recorded: create, update, unpublish, publish, tag placement, tag upload, tag
-    // reset, store page, coupon create, update and delete, bulk deal, invite, update, promote, delete ×2.
+    // reset, store page, tier create, tier update, tier bulk price, beat tier, coupon create, update and delete,
+    // bulk deal, invite, update, promote, delete ×2.
     const [audits] = await t.deps.db.select({ n: count() }).from(auditLog);
-    expect(audits!.n).toBe(17);
+    expect(audits!.n).toBe(21);
   });
 });
