@@ -6,7 +6,7 @@ export { BeatStatsTable } from './components/beat-stats-table';
 export { BeatsSection } from './components/beats-section';
 export { InviteUserModal } from './components/invite-user-modal';
 export { LeadsTable } from './components/leads-table';
-export { LicenceTermsPanels } from './components/licence-terms-panels';
+export { LicensesPanels } from './components/licenses-panels';
 export { OverviewCharts } from './components/overview-charts';
 export { PaymentsAttentionPanel } from './components/payments-attention-panel';
 export { PurchasesTable } from './components/purchases-table';

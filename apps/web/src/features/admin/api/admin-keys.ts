@@ -8,6 +8,9 @@ export const adminKeys = {
   storeSettings: ['admin', 'store-settings'] as const,
   coupons: ['admin', 'coupons'] as const,
   bulkDeal: ['admin', 'bulk-deal'] as const,
+  tiers: ['admin', 'tiers'] as const,
+  beatTiersAll: ['admin', 'beat-tiers'] as const,
+  beatTiers: (beatId: string) => ['admin', 'beat-tiers', beatId] as const,
 };
 
 /** `?page=2&pageSize=10&q=…` from an object, leaving out empty values. */

@@ -1,21 +1,29 @@
-/** PUT /api/admin/licenses/{offer}: an offer's new terms, a new version in force at once (docs/product/licenses.md#terms). */
+/**
+ * PUT /api/admin/licenses/{offer}: the new terms of an offer or of a licence tier (any tier's key), a new version in
+ * force at once (docs/product/licenses.md#terms).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LicenceOffer, LicenceTerms, LicenceTermsListResponse, LicenceTermsResponse, UpdateLicenceTermsBody } from '@beat/shared';
+import type { AnyLicenceTermsResponse, LicenceTermsListResponse, TermsKey, TierTerms, UpdateLicenceTermsBody } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 import { adminLicenceTermsKey } from './get-admin-licence-terms';
 
-export async function updateLicenceTerms({ offer, terms }: { offer: LicenceOffer; terms: UpdateLicenceTermsBody }): Promise<LicenceTerms> {
-  return (await api<LicenceTermsResponse>(`/api/admin/licenses/${offer}`, { method: 'PUT', body: terms })).terms;
+export async function updateLicenceTerms({ offer, terms }: { offer: TermsKey; terms: UpdateLicenceTermsBody }): Promise<TierTerms> {
+  return (await api<AnyLicenceTermsResponse>(`/api/admin/licenses/${offer}`, { method: 'PUT', body: terms })).terms;
 }
 
 export function useUpdateLicenceTerms() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateLicenceTerms,
-    // The screen shows the saved version at once, without asking again.
+    // The screen shows the saved version at once, without asking again, in whichever list holds it.
     onSuccess: (saved) =>
       queryClient.setQueryData<LicenceTermsListResponse>(adminLicenceTermsKey, (list) =>
-        list ? { ...list, terms: list.terms.map((t) => (t.offer === saved.offer ? saved : t)) } : list,
+        list
+          ? {
+              terms: list.terms.map((t) => (t.offer === saved.offer ? { ...t, ...saved, offer: t.offer } : t)),
+              tierTerms: list.tierTerms.map((t) => (t.offer === saved.offer ? saved : t)),
+            }
+          : list,
       ),
   });
 }

@@ -19,6 +19,7 @@ import { useSaveBeat } from '../api/save-beat';
 import { formatMp3Info, formatStemsInfo, formatWavInfo } from '../lib/audio-info';
 import { checkBeatFile } from '../lib/beat-files';
 import { formatBytes, toLocalDateTimeInput } from '../lib/format';
+import { BeatTiersPanel } from './beat-tiers-panel';
 import { FileField } from './file-field';
 import { SelectField } from './select-field';
 import './beat-form.css';
@@ -111,6 +112,8 @@ export function BeatFormModal({ open, onClose, beat }: BeatFormModalProps) {
       <BeatForm beat={beat} onSaved={onClose} onUpload={setUpload} />
       {/* Its own form beside the beat's: saved at once (docs/product/exclusive-offers.md#the-minimum). */}
       {beat?.beatType === 'Exclusive' && <MinimumOfferForm beatId={beat._id} />}
+      {/* Each tier's price and switch are saved row by row, apart from the beat's form (docs/product/licenses.md#tiers). */}
+      {beat && <BeatTiersPanel beatId={beat._id} />}
     </Modal>
   );
 }

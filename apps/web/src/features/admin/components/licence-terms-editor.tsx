@@ -6,13 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AlertCircle, CheckCircle2, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  licenceOfferLabels,
-  licencePlaceholderHints,
-  licencePlaceholders,
-  licenceTermsPath,
-  type LicenceTerms,
-} from '@beat/shared';
+import { licencePlaceholderHints, licencePlaceholders, licenceTermsPath, type TierTerms } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
@@ -28,12 +22,15 @@ import {
   type AllowanceDraft,
   type AllowanceKey,
   type LicenceTermsDraft,
+  type NumberKey,
 } from '../lib/licence-terms-draft';
 import './admin-forms.css';
 
 export interface LicenceTermsEditorProps {
-  /** The terms in force. */
-  terms: LicenceTerms;
+  /** The terms in force: a fixed offer's or a licence tier's. */
+  terms: TierTerms;
+  /** The offer's or the tier's name ("MP3 Lease", "WAV Lease"). */
+  label: string;
   /** What the admin has typed and not saved (none: the form shows the terms in force). */
   draft: LicenceTermsDraft | undefined;
   onDraft: (draft: LicenceTermsDraft | undefined) => void;
@@ -41,14 +38,13 @@ export interface LicenceTermsEditorProps {
   onReload: () => Promise<void>;
 }
 
-export function LicenceTermsEditor({ terms, draft: typed, onDraft, onReload }: LicenceTermsEditorProps) {
+export function LicenceTermsEditor({ terms, label, draft: typed, onDraft, onReload }: LicenceTermsEditorProps) {
   const id = useId();
-  const label = licenceOfferLabels[terms.offer];
   const draft = typed ?? toDraft(terms);
   const save = useUpdateLicenceTerms();
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<{ message: string; conflict: boolean } | null>(null);
-  const [numberErrors, setNumberErrors] = useState<Partial<Record<AllowanceKey, string>>>({});
+  const [numberErrors, setNumberErrors] = useState<Partial<Record<NumberKey, string>>>({});
   const [reloading, setReloading] = useState(false);
   const changed = draftChanges(draft, terms);
   const ids = { heading: `${id}-heading`, body: `${id}-body`, placeholders: `${id}-placeholders`, limitsHint: `${id}-limits`, preview: `${id}-preview` };
@@ -68,8 +64,8 @@ export function LicenceTermsEditor({ terms, draft: typed, onDraft, onReload }: L
     const parsed = parseDraft(draft);
     if (!parsed.ok) {
       setNumberErrors(parsed.errors);
-      const first = allowanceFields.find(({ key }) => parsed.errors[key]);
-      if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+      const first = [...allowanceFields.map(({ key }) => key), 'publishingShare' as const].find((key) => parsed.errors[key]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setNumberErrors({});
@@ -173,6 +169,23 @@ export function LicenceTermsEditor({ terms, draft: typed, onDraft, onReload }: L
                 onChange={(next) => editAllowance(key, next)}
               />
             ))}
+            <TextField
+              id={`${id}-publishingShare`}
+              className="licence-number"
+              label="Publishing kept by the producer (%)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              value={draft.publishingShare}
+              hint="Empty: the terms say nothing of it."
+              error={numberErrors.publishingShare}
+              onChange={(event) => {
+                edit({ publishingShare: event.currentTarget.value });
+                setNumberErrors(({ publishingShare: _fixed, ...rest }) => rest);
+              }}
+            />
           </div>
         </fieldset>
 
@@ -224,7 +237,7 @@ export function LicenceTermsEditor({ terms, draft: typed, onDraft, onReload }: L
         <p className="licence-preview__title">{draft.title.trim() || 'Untitled'}</p>
         <ul className="licence-preview__lines">
           {previewLines(draft).map((line, i) => (
-            // Always the same seven lines, in the same order.
+            // The same lines in the same order (seven, and the publishing share when the terms state it).
             <li key={i} className={line.pending ? 'is-pending' : undefined}>
               {line.text}
             </li>

@@ -1,4 +1,7 @@
-/** Analytics ▸ Users (docs/product/screens-and-words.md#admin-screens): Serial No., Name, Email, Item, Amount, Paid in, Date — one row per purchase, with CSV export. */
+/**
+ * Analytics ▸ Users (docs/product/screens-and-words.md#admin-screens): Serial No., Name, Email, Item (with the licence
+ * tier bought), Amount, Paid in, Date — one row per purchase, with CSV export.
+ */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Download } from 'lucide-react';
@@ -24,7 +27,7 @@ const columns: AdminColumn<AnalyticsPurchase>[] = [
     className: 'admin-table__lead-cell',
     cell: (p) => (
       <CellLines primary={p.item}>
-        {analyticsKindLabels[p.kind]}
+        {p.tier ? p.tier.name : analyticsKindLabels[p.kind]}
         {p.refunded && <span className="admin-pill admin-pill--refunded admin-table__inline-pill">Refunded</span>}
       </CellLines>
     ),

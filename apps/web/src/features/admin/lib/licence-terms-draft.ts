@@ -2,7 +2,7 @@
  * Admin → Licenses' form values: the terms as the admin types them (numbers as text, each with its "Unlimited" box),
  * the body they turn into, and the short list buyers will read for them (docs/product/licenses.md#terms).
  */
-import { licenceNumbersSchema, licenceSummaryLines, type LicenceNumbers, type LicenceTerms, type UpdateLicenceTermsBody } from '@beat/shared';
+import { licenceNumbersSchema, licenceSummaryLines, type LicenceNumbers, type TierTerms, type UpdateLicenceTermsBody } from '@beat/shared';
 
 /** The counts a license allows, in the order the form asks for them. */
 export const allowanceFields = [
@@ -26,9 +26,14 @@ export interface LicenceTermsDraft {
   allowances: Record<AllowanceKey, AllowanceDraft>;
   creditRequired: boolean;
   exclusive: boolean;
+  /** The producer's publishing share in percent as typed; empty: the terms say nothing of it. */
+  publishingShare: string;
 }
 
-export function toDraft(terms: LicenceTerms): LicenceTermsDraft {
+/** The draft's fields a number is typed into, each of which may be refused before sending. */
+export type NumberKey = AllowanceKey | 'publishingShare';
+
+export function toDraft(terms: TierTerms): LicenceTermsDraft {
   const allowance = (n: number | null): AllowanceDraft => ({ value: n === null ? '' : String(n), unlimited: n === null });
   return {
     title: terms.title,
@@ -42,6 +47,7 @@ export function toDraft(terms: LicenceTerms): LicenceTermsDraft {
     },
     creditRequired: terms.creditRequired,
     exclusive: terms.exclusive,
+    publishingShare: terms.publishingShare === null || terms.publishingShare === undefined ? '' : String(terms.publishingShare),
   };
 }
 
@@ -54,7 +60,14 @@ function parseAllowance(key: AllowanceKey, label: string, draft: AllowanceDraft)
   return checked.success ? { value: checked.data } : { error: checked.error.issues[0]?.message ?? `${label} must be a whole number` };
 }
 
-export type ParsedDraft = { ok: true; body: UpdateLicenceTermsBody } | { ok: false; errors: Partial<Record<AllowanceKey, string>> };
+/** The publishing share as the API takes it (null: not stated), or why it cannot be sent. */
+function parsePublishingShare(text: string): { value: number | null } | { error: string } {
+  if (text.trim() === '') return { value: null };
+  const checked = licenceNumbersSchema.shape.publishingShare.safeParse(Number(text));
+  return checked.success ? { value: checked.data ?? null } : { error: checked.error.issues[0]?.message ?? 'publishingShare must be a percent from 0 to 100' };
+}
+
+export type ParsedDraft = { ok: true; body: UpdateLicenceTermsBody } | { ok: false; errors: Partial<Record<NumberKey, string>> };
 
 /**
  * The PUT body of a draft. The numbers are checked here, with the shared schema's words; the title and the body
@@ -62,13 +75,15 @@ export type ParsedDraft = { ok: true; body: UpdateLicenceTermsBody } | { ok: fal
  */
 export function parseDraft(draft: LicenceTermsDraft): ParsedDraft {
   const numbers: Partial<Record<AllowanceKey, number | null>> = {};
-  const errors: Partial<Record<AllowanceKey, string>> = {};
+  const errors: Partial<Record<NumberKey, string>> = {};
   for (const { key, label } of allowanceFields) {
     const parsed = parseAllowance(key, label, draft.allowances[key]);
     if ('error' in parsed) errors[key] = parsed.error;
     else numbers[key] = parsed.value;
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const share = parsePublishingShare(draft.publishingShare);
+  if ('error' in share) errors.publishingShare = share.error;
+  if (Object.keys(errors).length > 0 || 'error' in share) return { ok: false, errors };
   return {
     ok: true,
     body: {
@@ -77,12 +92,13 @@ export function parseDraft(draft: LicenceTermsDraft): ParsedDraft {
       ...(numbers as Record<AllowanceKey, number | null>),
       creditRequired: draft.creditRequired,
       exclusive: draft.exclusive,
+      publishingShare: share.value,
     },
   };
 }
 
 /** Whether saving the draft would change the terms in force (a draft that cannot be sent yet counts as a change). */
-export function draftChanges(draft: LicenceTermsDraft, terms: LicenceTerms): boolean {
+export function draftChanges(draft: LicenceTermsDraft, terms: TierTerms): boolean {
   const parsed = parseDraft(draft);
   if (!parsed.ok) return true;
   const body = parsed.body;
@@ -91,6 +107,7 @@ export function draftChanges(draft: LicenceTermsDraft, terms: LicenceTerms): boo
     body.body !== terms.body ||
     body.creditRequired !== terms.creditRequired ||
     body.exclusive !== terms.exclusive ||
+    body.publishingShare !== (terms.publishingShare ?? null) ||
     allowanceFields.some(({ key }) => body[key] !== terms[key])
   );
 }
@@ -112,6 +129,8 @@ export function previewLines(draft: LicenceTermsDraft): PreviewLine[] {
     creditRequired: draft.creditRequired,
     exclusive: draft.exclusive,
   };
+  const share = parsePublishingShare(draft.publishingShare);
+  if ('value' in share) numbers.publishingShare = share.value;
   const pending: { key: AllowanceKey; label: string }[] = [];
   for (const field of allowanceFields) {
     const parsed = parseAllowance(field.key, field.label, draft.allowances[field.key]);

@@ -1,0 +1,24 @@
+/** PUT /api/admin/beats/{beatId}/tiers/{key}: one beat's own price (or the default) and switch for a tier. */
+import type { AdminBeatTiersResponse, BeatTierOverrideBody } from '@beat/shared';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import { useAdminMutation } from './admin-queries';
+
+export interface SetBeatTierInput {
+  beatId: string;
+  key: string;
+  body: BeatTierOverrideBody;
+}
+
+export function setBeatTier({ beatId, key, body }: SetBeatTierInput): Promise<AdminBeatTiersResponse> {
+  return api<AdminBeatTiersResponse>(`/api/admin/beats/${beatId}/tiers/${key}`, { method: 'PUT', body });
+}
+
+/** The server answers every tier of the beat anew (one change may change another's reason), kept as it is. */
+export function useSetBeatTier(beatId: string) {
+  return useAdminMutation(setBeatTier, {
+    keep: (queryClient, saved) => queryClient.setQueryData(adminKeys.beatTiers(beatId), saved),
+    // The MP3 Lease and the Exclusive set the beat's own price, which the beats lists show.
+    stale: [adminKeys.beats],
+  });
+}
