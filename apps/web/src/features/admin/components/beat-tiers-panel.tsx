@@ -117,7 +117,7 @@ function BeatTierForm({ beatId, tier }: { beatId: string; tier: AdminBeatTier })
             edited();
           }}
         />
-        <Button type="submit" size="sm" variant="secondary" busy={save.isPending} busyLabel="Saving...">
+        <Button type="submit" variant="secondary" busy={save.isPending} busyLabel="Saving...">
           Save<span className="visually-hidden"> {tier.name}</span>
         </Button>
       </div>
