@@ -1,8 +1,8 @@
 /**
  * Licence tiers as the admin runs them (docs/product/licenses.md#tiers): in Beats Management the admin opens a beat with
  * a WAV file, prices its WAV Lease and saves, and the beat then sells the WAV Lease at that price; in Licenses the admin
- * adds a tier and moves it up. Both screens pass axe. The test makes its own beat through the admin API (removed
- * afterwards), and its tier has no price, so no beat offers it and no other test meets it; it is switched off at the end.
+ * adds a tier, moves it up and switches it off. Both screens pass axe. The test makes its own beat through the admin API
+ * (removed afterwards); its tier has no price, so no beat offers it and no other test meets it.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ describe('licence tiers in the admin', () => {
     expect(errors).toEqual([]);
   });
 
-  it('adds a tier in Licenses and moves it up, with the keyboard', async () => {
+  it('adds a tier in Licenses, moves it up with the keyboard and switches it off', async () => {
     const name = `E2E Tier ${unique}`;
     const { page, errors } = await openPage(browser(), admin);
     await page.goto('/admin/licenses');
@@ -110,6 +110,15 @@ describe('licence tiers in the admin', () => {
     // Its terms have a tab of their own.
     await page.getByRole('tab', { name }).click();
     await page.getByRole('heading', { name: `${name} terms` }).waitFor();
+
+    // Switched off in its Edit form, it stays in the list, marked Off.
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${name}` });
+    await edit.getByRole('checkbox', { name: 'On: beats offer this tier' }).uncheck();
+    await edit.getByRole('button', { name: 'Save tier' }).click();
+    await edit.getByText(`${name} saved.`).waitFor();
+    await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(name) }) }).getByText('Off', { exact: true }).waitFor();
+    expect((await api<AdminTiersResponse>('/api/admin/tiers', admin.token)).tiers.find((t) => t.key === added.key)).toMatchObject({ active: false });
     expect(errors).toEqual([]);
   });
 
