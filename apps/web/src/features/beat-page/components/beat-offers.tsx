@@ -4,7 +4,8 @@
  * lease, its stems and the VIP plan; a credit unlock; and the downloads the viewer already holds. Each offer shows its
  * license terms (docs/product/licenses.md#terms); a buyer holding the MP3 lease of an exclusive for sale is offered the
  * upgrade instead of the whole price (docs/product/licenses.md#upgrades). Prices are the server's (the beat's own,
- * GET /api/config and the upgrades); visitors are sent to log in for what needs an account.
+ * GET /api/config and the upgrades); visitors are sent to log in for what needs an account. A catalog beat sold in more
+ * than one licence tier shows its tiers side by side above the offers (docs/product/licenses.md#tiers).
  */
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,6 +27,7 @@ import {
   CartToggleButton,
   LeaseOfferCard,
   LicenseTermsSummary,
+  TierCards,
   UpgradeAction,
   upgradeWords,
   useCart,
@@ -231,6 +233,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
         </section>
       )}
       {canUnlock && user && <CreditUnlock beat={beat} user={user} />}
+      {!exclusive && <TierCards beat={beat} title="License tiers" headingLevel={4} />}
       {offers.length > 0 && (
         <ul className={['bp-offers__list', offers.length === 1 && 'bp-offers__list--one'].filter(Boolean).join(' ')}>{offers}</ul>
       )}

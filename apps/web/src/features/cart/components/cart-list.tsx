@@ -1,8 +1,12 @@
-/** A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all" (docs/product/screens-and-words.md#cart). */
+/**
+ * A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all"
+ * (docs/product/screens-and-words.md#cart). A beat line names its licence tier and, when the beat offers others, has a
+ * list to change it (docs/product/licenses.md#tiers).
+ */
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowUpRight, Trash2 } from 'lucide-react';
-import type { LicenceOffer } from '@beat/shared';
+import type { CartTierChoice, LicenceOffer, TierRef } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { IconButton, buttonClassName } from '../../../components/ui/button';
@@ -26,6 +30,9 @@ export interface CartListItem {
   unavailable?: string;
   /** An upgrade from the buyer's MP3 lease: `price` is the upgrade's. */
   upgrade?: { alreadyPaid: number };
+  /** The licence tier the line buys, and the tiers it may be changed to, each at its price for this buyer. */
+  tier?: TierRef;
+  tiers?: CartTierChoice[];
 }
 
 export interface CartListProps {
@@ -36,9 +43,13 @@ export interface CartListProps {
   onToggleAll: (select: boolean) => void;
   onRemove: (item: CartListItem) => void;
   removingId?: string;
+  /** Changes a line's tier (the account's beat cart); without it the tier is only named. */
+  onChangeTier?: (item: CartListItem, tier: string) => void;
+  /** The line whose tier is being changed. */
+  changingTierId?: string;
 }
 
-export function CartList({ title, items, selected, onToggle, onToggleAll, onRemove, removingId }: CartListProps) {
+export function CartList({ title, items, selected, onToggle, onToggleAll, onRemove, removingId, onChangeTier, changingTierId }: CartListProps) {
   const listId = useId();
   const allSelected = items.length > 0 && items.every((i) => selected.has(i._id));
   return (
@@ -76,6 +87,7 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className="cart-row__text">
                   <span className="cart-row__title">{item.beatTitle}</span>
                   {item.artistName && <span className="cart-row__artist">{item.artistName}</span>}
+                  {item.tier && !(onChangeTier && item.tiers && item.tiers.length > 1) && <span className="cart-row__tier">{item.tier.name}</span>}
                   {item.upgrade && (
                     <span className="cart-row__upgrade">
                       <KeepAmountTogether text={upgradeWords.cartLine(item.upgrade.alreadyPaid)} />
@@ -86,6 +98,9 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{item.label}</span>
                 <span className="cart-row__price">{item.price === null ? '—' : formatPrice(item.price)}</span>
               </label>
+              {item.tier && onChangeTier && item.tiers && item.tiers.length > 1 && (
+                <TierSelect item={item} tier={item.tier} tiers={item.tiers} busy={changingTierId === item._id} onChange={(key) => onChangeTier(item, key)} />
+              )}
               {/* The row's label selects it; the beat's page has its own link. */}
               {item.slug && (
                 <Link
@@ -109,6 +124,30 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+function TierSelect({ item, tier, tiers, busy, onChange }: { item: CartListItem; tier: TierRef; tiers: CartTierChoice[]; busy: boolean; onChange: (tier: string) => void }) {
+  const id = useId();
+  return (
+    <div className="cart-row__tiers">
+      <label htmlFor={id} className="cart-row__tiers-label">
+        License<span className="visually-hidden"> of {item.beatTitle}</span>
+      </label>
+      <select
+        id={id}
+        className="field__input cart-row__tiers-select"
+        value={tier.key}
+        aria-busy={busy || undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        {tiers.map((choice) => (
+          <option key={choice.key} value={choice.key}>
+            {choice.name} — {formatPrice(choice.price)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -165,6 +165,7 @@ function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse }) {
                 <span>
                   {/* An upgrade's title names what was already paid: "… (−$29.99 already paid)". */}
                   <KeepAmountTogether text={item.title} />
+                  {item.tier && <span className="pay-confirm__tier"> · {item.tier.name}</span>}
                 </span>
                 <span>{item.refunded ? 'Refunded' : formatPrice(item.price)}</span>
               </li>

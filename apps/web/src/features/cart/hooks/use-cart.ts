@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { toast } from '../../../lib/toast';
-import type { Beat, CartItem, LicenceLabel } from '@beat/shared';
+import type { Beat, CartItem, CartTier, CartTierChoice, LicenceLabel } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { useAuth } from '../../auth';
 import { useLocalCart } from './use-local-cart';
@@ -24,6 +24,9 @@ export interface CartLine {
   unavailable?: string;
   /** An exclusive the buyer holds the MP3 lease of: `price` is the upgrade's (docs/product/licenses.md#upgrades). */
   upgrade?: { alreadyPaid: number };
+  /** The licence tier the line buys and the tiers it may be changed to (server carts only: docs/product/licenses.md#tiers). */
+  tier?: CartTier;
+  tiers?: CartTierChoice[];
 }
 
 export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'slug' | 'beatType' | 'price' | 'hasStems'>;
@@ -65,6 +68,8 @@ export function useCart() {
         price: i.price,
         unavailable: i.unavailable,
         upgrade: i.upgrade,
+        tier: i.tier,
+        tiers: i.tiers,
       }));
     }
     return local.items.map((i) => ({
@@ -79,8 +84,9 @@ export function useCart() {
 
   const has = useCallback((beatId: string) => items.some((i) => i._id === beatId), [items]);
 
+  /** `tier`: the licence tier to buy (signed in only; a visitor's browser cart holds the beat's primary offer). */
   const add = useCallback(
-    (beat: CartBeat) => {
+    (beat: CartBeat, tier?: string) => {
       if (beat.price === null) {
         toast.error(beat.beatType === 'Exclusive' ? commerceMessages.noPrice : commerceMessages.failedToAddToCart);
         return;
@@ -89,7 +95,7 @@ export function useCart() {
         local.add({ _id: beat._id, beatTitle: beat.beatTitle, slug: beat.slug, price: beat.price, licence: licenceOf(beat) });
         return;
       }
-      if (userId) change.mutate({ beat, add: true });
+      if (userId) change.mutate({ beat, add: true, tier });
     },
     [isAuthenticated, local, userId, change],
   );

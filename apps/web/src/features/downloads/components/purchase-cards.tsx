@@ -5,6 +5,7 @@
  * file; without one a line says so, and no card is shown that cannot be bought). An exclusive: its
  * exclusive license, or its upgrade for a buyer holding its MP3 lease (docs/product/licenses.md#upgrades). Each card
  * has its license terms folded under it. Prices are the server's; checkout buttons open the provider's hosted checkout.
+ * A catalog beat sold in more than one licence tier shows its tiers side by side first (docs/product/licenses.md#tiers).
  */
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -21,6 +22,7 @@ import {
   CartToggleButton,
   LeaseOfferCard,
   LicenseTermsSummary,
+  TierCards,
   UpgradeAction,
   useCart,
   useStemsCart,
@@ -200,6 +202,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
       <h3 id="dlm-buy-title" className="dlm-section-title">
         Buy a license
       </h3>
+      {!exclusiveBeat && <TierCards beat={beat} compact headingLevel={4} />}
       <ul className={['dlm-cards', cards.length === 2 && 'dlm-cards--two', cards.length === 1 && 'dlm-cards--one'].filter(Boolean).join(' ')}>
         {cards}
       </ul>
