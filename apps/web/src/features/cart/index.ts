@@ -13,4 +13,4 @@ export { upgradeWords } from './lib/upgrade-words';
 export { useCart } from './hooks/use-cart';
 export { useStemsCart } from './hooks/use-stems-cart';
 export { useCartCount } from './hooks/use-cart-count';
-export { TierCards } from './components/tier-cards';
+export { TierCard, tierView, useOtherTiers } from './components/tier-cards';

@@ -95,7 +95,7 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                   )}
                   {item.unavailable && <span className="cart-row__unavailable">{item.unavailable}</span>}
                 </span>
-                <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{item.label}</span>
+                <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{chipText(item)}</span>
                 <span className="cart-row__price">{item.price === null ? '—' : formatPrice(item.price)}</span>
               </label>
               {item.tier && onChangeTier && item.tiers && item.tiers.length > 1 && (
@@ -127,6 +127,9 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
     </div>
   );
 }
+
+/** The line's chip: MP3, EXCLUSIVE or STEMS, or the name of a higher tier ("WAV Lease") so a WAV line never reads MP3. */
+const chipText = (item: CartListItem) => (item.label === 'MP3' && item.tier && item.tier.key !== 'lease' ? item.tier.name : item.label);
 
 function TierSelect({ item, tier, tiers, busy, onChange }: { item: CartListItem; tier: TierRef; tiers: CartTierChoice[]; busy: boolean; onChange: (tier: string) => void }) {
   const id = useId();

@@ -1,60 +1,45 @@
 /**
- * The licence tiers of a catalog beat side by side (docs/product/licenses.md#tiers), the same on the beat page and in
- * the download pop-up: each tier's name, price, files, the numbers a buyer looks for (its terms' `summary`), a link to
+ * The licence tiers of a catalog beat as offer cards beside the screen's other offers (docs/product/licenses.md#tiers),
+ * the same on the beat page and in the download pop-up: each tier's name, price, files, the numbers a buyer looks for (its terms' `summary`), a link to
  * its full license and its Add to Cart. A tier the buyer holds says so; a higher one shows the upgrade's price (the
- * difference). A visitor's cart in the browser holds the beat's MP3 lease, so the other tiers ask them to log in.
+ * difference). A visitor's cart in the browser holds the beat's MP3 lease, so the other tiers ask them to log in. The
+ * screen's own MP3 lease card stands for the MP3 Lease tier.
  */
-import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Check, FileAudio, ShoppingCart } from 'lucide-react';
-import { commerceMessages } from '@beat/shared/messages';
+import { Check, FileAudio } from 'lucide-react';
 import { libraryFileLabels } from '@beat/shared';
 import { OfferCard } from '../../../components/offer-card/offer-card';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { paths, withReturnUrl } from '../../../config/paths';
-import { useDeferredAction } from '../../../hooks/use-deferred-action';
 import { formatPrice } from '../../../lib/format';
 import { useAuth } from '../../auth';
-import { useChangeCartTier } from '../api/change-cart-tier';
 import { useBeatTiers, type BeatTier } from '../api/get-beat-tiers';
 import { useCart, type CartBeat } from '../hooks/use-cart';
-import { CartToggleButton } from './cart-toggle-button';
+import { CartToggleButton, type ToggleableCart } from './cart-toggle-button';
 import './tier-cards.css';
-
-export interface TierCardsProps {
-  beat: CartBeat;
-  /** The heading over the cards (the beat page's); without one the list is named by `aria-label`. */
-  title?: string;
-  compact?: boolean;
-  /** The cards' heading level. */
-  headingLevel?: 3 | 4;
-}
 
 export const tierFilesText = (tier: Pick<BeatTier, 'files'>) => `Files: ${tier.files.map((f) => libraryFileLabels[f]).join(', ')}`;
 
-export function TierCards({ beat, title, compact = false, headingLevel = 3 }: TierCardsProps) {
-  const titleId = useId();
+/**
+ * The tiers a catalog beat offers besides its MP3 lease, which the screens sell with a card of their own (with its
+ * words, terms and buttons), so a beat is never offered twice; none for an exclusive, whose card is its tier.
+ */
+export function useOtherTiers(beat: Pick<CartBeat, '_id' | 'beatType'>): BeatTier[] {
   const tiers = useBeatTiers(beat._id);
-  const list = (tiers.data ?? []).filter((t) => !t.exclusive);
-  // One tier is the MP3 lease the page's own card sells already: a ladder needs two rungs.
-  if (beat.beatType === 'Exclusive' || list.length < 2) return null;
-  return (
-    <section className={['tier-cards', compact && 'tier-cards--compact'].filter(Boolean).join(' ')} aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : 'License tiers'}>
-      {title && (
-        <h3 id={titleId} className="tier-cards__title">
-          {title}
-        </h3>
-      )}
-      <ul className="tier-cards__list">
-        {list.map((tier) => (
-          <TierCard key={tier.key} beat={beat} tier={tier} compact={compact} headingLevel={headingLevel} />
-        ))}
-      </ul>
-    </section>
-  );
+  if (beat.beatType === 'Exclusive') return [];
+  return (tiers.data ?? []).filter((t) => !t.exclusive && t.key !== 'lease');
 }
 
-function TierCard({ beat, tier, compact, headingLevel }: { beat: CartBeat; tier: BeatTier; compact: boolean; headingLevel: 3 | 4 }) {
+export interface TierCardProps {
+  beat: CartBeat;
+  tier: BeatTier;
+  compact?: boolean;
+  /** The card's heading level. */
+  headingLevel?: 3 | 4;
+}
+
+/** One tier's card (a list item), for the screen's own list of offers. */
+export function TierCard({ beat, tier, compact = false, headingLevel = 3 }: TierCardProps) {
   const upgrade = !tier.owned && tier.upgradePrice !== undefined && tier.upgradePrice < tier.price;
   return (
     <OfferCard
@@ -64,7 +49,7 @@ function TierCard({ beat, tier, compact, headingLevel }: { beat: CartBeat; tier:
       note={tierFilesText(tier)}
       extra={
         upgrade ? (
-          <p className="tier-cards__upgrade">
+          <p className="tier-card__upgrade">
             Upgrade: you pay the difference ({formatPrice(tier.price)} less what your license cost)
           </p>
         ) : null
@@ -72,9 +57,10 @@ function TierCard({ beat, tier, compact, headingLevel }: { beat: CartBeat; tier:
       features={tier.summary}
       compact={compact}
       headingLevel={headingLevel}
+      className="tier-card"
       actions={
         tier.owned ? (
-          <p className="tier-cards__owned">
+          <p className="tier-card__owned">
             <Check aria-hidden="true" /> Already yours
           </p>
         ) : (
@@ -82,7 +68,7 @@ function TierCard({ beat, tier, compact, headingLevel }: { beat: CartBeat; tier:
         )
       }
       terms={
-        <Link className="tier-cards__terms" to={tier.termsUrl}>
+        <Link className="tier-card__terms" to={tier.termsUrl}>
           Read the full license<span className="visually-hidden"> — {tier.name}</span>
         </Link>
       }
@@ -90,52 +76,27 @@ function TierCard({ beat, tier, compact, headingLevel }: { beat: CartBeat; tier:
   );
 }
 
-/**
- * Add to Cart for one tier: adds the beat as this tier, or moves its cart line to this tier; the tier in the cart can
- * be taken out again. Clicked before the cart is in, it waits for it (docs/product/screens-and-words.md#busy-controls).
- */
+/** Add to Cart for one tier (or Remove From Cart while the beat is in the cart as this tier); a visitor is asked to log in. */
 function TierCartButton({ beat, tier }: { beat: CartBeat; tier: BeatTier }) {
-  const { isAuthenticated, user, canUseAccount } = useAuth();
+  const { isAuthenticated } = useAuth();
   const cart = useCart();
-  const change = useChangeCartTier(canUseAccount ? user?._id : undefined);
   const location = useLocation();
-  const line = cart.items.find((i) => i._id === beat._id);
-  const inCart = line !== undefined && line.tier?.key === tier.key;
-  const click = useDeferredAction(
-    (add: boolean) => {
-      const now = cart.items.find((i) => i._id === beat._id);
-      if (!add) {
-        if (now) cart.remove(beat);
-      } else if (!now) cart.add({ ...beat, price: tier.price }, tier.key);
-      else if (now.tier?.key !== tier.key) change.mutate({ beatId: beat._id, tier: tier.key });
-    },
-    { ready: !cart.isLoading, failure: cart.isError ? commerceMessages.failedToAddToCart : null },
-  );
-  const who = (
-    <span className="visually-hidden">
-      {' '}
-      — {tier.name} of {beat.beatTitle}
-    </span>
-  );
-
   if (!isAuthenticated) {
     // The browser's cart keeps the MP3 lease, which the account's cart takes in at login.
-    if (tier.key === 'lease') return <CartToggleButton beat={beat} cart={cart} offer={tier.name} />;
     return (
       <ButtonLink variant="secondary" to={withReturnUrl(paths.login, location.pathname + location.search)}>
-        Log in to buy{who}
+        Log in to buy
+        <span className="visually-hidden">
+          {' '}
+          — {tier.name} of {beat.beatTitle}
+        </span>
       </ButtonLink>
     );
   }
-  return (
-    <Button
-      variant="secondary"
-      icon={inCart ? <Check aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
-      busy={cart.pendingBeatId === beat._id || (change.isPending && change.variables?.tier === tier.key) || click.waiting}
-      onClick={() => click.run(!inCart)}
-    >
-      {inCart ? 'Remove From Cart' : 'Add to Cart'}
-      {who}
-    </Button>
-  );
+  return <CartToggleButton beat={{ ...beat, price: tier.price }} cart={tierView(cart, tier.key)} offer={tier.name} />;
+}
+
+/** The beat cart as one tier's button sees it: in the cart only as this tier; adding puts it in (or moves its line) as this tier. */
+export function tierView(cart: ReturnType<typeof useCart>, tier: string): ToggleableCart {
+  return { ...cart, has: (beatId) => cart.hasTier(beatId, tier), add: (beat) => cart.add(beat, tier) };
 }
