@@ -57,7 +57,7 @@ describe('licence tiers', () => {
     await card.getByRole('button', { name: `Remove From Cart — WAV Lease of ${beat.beatTitle}` }).waitFor();
 
     await page.goto('/cart');
-    const select = page.getByRole('combobox', { name: `License of ${beat.beatTitle}` });
+    const select = page.getByRole('combobox', { name: `License ${beat.beatTitle}` });
     await expect.poll(() => select.inputValue()).toBe('wav');
     expect(await select.getByRole('option').allInnerTexts()).toContain('WAV Lease — $44.50');
     const summary = page.getByRole('complementary', { name: /Order Summary — Beats/ });
@@ -96,7 +96,7 @@ describe('licence tiers', () => {
     const beatPage = await axeFindingsAt(browser(), `/beat/${beat.slug}`, (page) => page.getByRole('region', { name: 'Get this beat' }).getByRole('listitem', { name: 'WAV Lease' }).waitFor(), {
       session: account,
     });
-    const cart = await axeFindingsAt(browser(), '/cart', (page) => page.getByRole('combobox', { name: `License of ${beat.beatTitle}` }).waitFor(), { session: account });
+    const cart = await axeFindingsAt(browser(), '/cart', (page) => page.getByRole('combobox', { name: `License ${beat.beatTitle}` }).waitFor(), { session: account });
     expect({ beatPage, cart }).toEqual({ beatPage: [], cart: [] });
   });
 });

@@ -85,9 +85,12 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className="cart-row__box" aria-hidden="true" />
                 <BeatArtwork id={item._id} title={item.beatTitle} className="cart-row__art" />
                 <span className="cart-row__text">
-                  <span className="cart-row__title">{item.beatTitle}</span>
+                  <span id={`${inputId}-title`} className="cart-row__title">
+                    {item.beatTitle}
+                  </span>
                   {item.artistName && <span className="cart-row__artist">{item.artistName}</span>}
-                  {item.tier && !(onChangeTier && item.tiers && item.tiers.length > 1) && <span className="cart-row__tier">{item.tier.name}</span>}
+                  {/* An MP3 line names its tier here when it has no list to change it (the chip says EXCLUSIVE or STEMS). */}
+                  {item.label === 'MP3' && item.tier && !tierChoice(item, onChangeTier) && <span className="cart-row__tier">{item.tier.name}</span>}
                   {item.upgrade && (
                     <span className="cart-row__upgrade">
                       <KeepAmountTogether text={upgradeWords.cartLine(item.upgrade.alreadyPaid)} />
@@ -98,8 +101,8 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{chipText(item)}</span>
                 <span className="cart-row__price">{item.price === null ? '—' : formatPrice(item.price)}</span>
               </label>
-              {item.tier && onChangeTier && item.tiers && item.tiers.length > 1 && (
-                <TierSelect item={item} tier={item.tier} tiers={item.tiers} busy={changingTierId === item._id} onChange={(key) => onChangeTier(item, key)} />
+              {item.tier && item.tiers && onChangeTier && tierChoice(item, onChangeTier) && (
+                <TierSelect titleId={`${inputId}-title`} tier={item.tier} tiers={item.tiers} busy={changingTierId === item._id} onChange={(key) => onChangeTier(item, key)} />
               )}
               {/* The row's label selects it; the beat's page has its own link. */}
               {item.slug && (
@@ -131,16 +134,21 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
 /** The line's chip: MP3, EXCLUSIVE or STEMS, or the name of a higher tier ("WAV Lease") so a WAV line never reads MP3. */
 const chipText = (item: CartListItem) => (item.label === 'MP3' && item.tier && item.tier.key !== 'lease' ? item.tier.name : item.label);
 
-function TierSelect({ item, tier, tiers, busy, onChange }: { item: CartListItem; tier: TierRef; tiers: CartTierChoice[]; busy: boolean; onChange: (tier: string) => void }) {
+/** The line has tiers to choose from, and the screen lets the buyer change it. */
+const tierChoice = (item: CartListItem, onChangeTier: CartListProps['onChangeTier']) => Boolean(onChangeTier && item.tier && item.tiers && item.tiers.length > 1);
+
+/** The line's licence tier as a list of the tiers it may be changed to, each with its price; named "License <title>". */
+function TierSelect({ titleId, tier, tiers, busy, onChange }: { titleId: string; tier: TierRef; tiers: CartTierChoice[]; busy: boolean; onChange: (tier: string) => void }) {
   const id = useId();
   return (
     <div className="cart-row__tiers">
-      <label htmlFor={id} className="cart-row__tiers-label">
-        License<span className="visually-hidden"> of {item.beatTitle}</span>
+      <label id={`${id}-label`} htmlFor={id} className="cart-row__tiers-label">
+        License
       </label>
       <select
         id={id}
         className="field__input cart-row__tiers-select"
+        aria-labelledby={`${id}-label ${titleId}`}
         value={tier.key}
         aria-busy={busy || undefined}
         onChange={(event) => onChange(event.currentTarget.value)}

@@ -368,7 +368,7 @@ describe('the cart of a signed-in buyer', () => {
       }),
     );
     await renderCart();
-    const select = await screen.findByRole('combobox', { name: 'License of Night Drive' });
+    const select = await screen.findByRole('combobox', { name: 'License Night Drive' });
     expect((select as HTMLSelectElement).value).toBe('lease');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['MP3 Lease — $19.99', 'WAV Lease — $49.99']);
     expect(totalOf('Beats')).toBe('$19.99');
@@ -376,7 +376,7 @@ describe('the cart of a signed-in buyer', () => {
     await user.selectOptions(select, 'wav');
     expect(sent).toContainEqual({ method: 'PUT', path: '/api/cart/tier', body: { userId: 'u1', beatId: 'b1', tier: 'wav' } });
     await waitFor(() => expect(totalOf('Beats')).toBe('$49.99'));
-    expect((screen.getByRole('combobox', { name: 'License of Night Drive' }) as HTMLSelectElement).value).toBe('wav');
+    expect((screen.getByRole('combobox', { name: 'License Night Drive' }) as HTMLSelectElement).value).toBe('wav');
     expect(await screen.findByText('Night Drive is now in your cart as WAV Lease')).toBeTruthy();
   });
 });

@@ -18,7 +18,7 @@ import { useCart, type CartBeat } from '../hooks/use-cart';
 import { CartToggleButton, type ToggleableCart } from './cart-toggle-button';
 import './tier-cards.css';
 
-export const tierFilesText = (tier: Pick<BeatTier, 'files'>) => `Files: ${tier.files.map((f) => libraryFileLabels[f]).join(', ')}`;
+const tierFilesText = (tier: Pick<BeatTier, 'files'>) => `Files: ${tier.files.map((f) => libraryFileLabels[f]).join(', ')}`;
 
 /**
  * The tiers a catalog beat offers besides its MP3 lease, which the screens sell with a card of their own (with its
