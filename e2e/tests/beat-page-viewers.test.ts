@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AuthResponse, Beat, BeatDetail, BeatPage, OwnedBeats } from '@beat/shared';
+import type { AuthResponse, Beat, BeatDetail, BeatPage, BeatTiersResponse, OwnedBeats } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, newContext } from '../support/browser.js';
 import { api } from '../support/api.js';
@@ -110,7 +110,11 @@ describe('the download pop-up', () => {
     await refusal.waitFor();
     expect(await refusal.isDisabled()).toBe(true);
     const cards = dialog.getByRole('region', { name: 'Buy a license' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });
-    expect(await cards.getByRole('heading', { level: 4 }).allInnerTexts()).toEqual(['VIP Catalog', 'MP3 lease']);
+    // Beside the MP3 lease, the other licence tiers the beat offers (a WAV Lease when it has a WAV; none that need stems).
+    const { tiers } = await api<BeatTiersResponse>(`/api/beats/${beat._id}/tiers`, free.token);
+    const others = tiers.filter((t) => t.key !== 'lease').map((t) => t.name);
+    expect(others).not.toContain('Trackout Lease');
+    await expect.poll(() => cards.getByRole('heading', { level: 4 }).allInnerTexts()).toEqual(['VIP Catalog', 'MP3 lease', ...others]);
     expect(await dialog.getByText('$25.00', { exact: true }).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);

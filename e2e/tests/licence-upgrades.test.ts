@@ -8,7 +8,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { getDocumentProxy } from 'unpdf';
 import type { Locator, Page } from 'playwright-core';
 import {
   licenceSummaryLines,
@@ -26,6 +25,7 @@ import { createAccount } from '../support/accounts.js';
 import { mobile, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { fileBeatMaker } from '../support/made-beats.js';
+import { pdfText } from '../support/pdf.js';
 import { fileBrowser, openPage as openPageIn } from '../support/suite.js';
 import { payAtTestCheckout } from '../support/steps.js';
 
@@ -67,17 +67,6 @@ const beatFields = (title: string, beatType: 'Non-Exclusive' | 'Exclusive', pric
 
 /** A new catalog beat with an MP3 lease at `leasePrice` (a demo beat's preview as its MP3), once it is listed. */
 const newLeaseBeat = (title: string, leasePrice: number): Promise<Beat> => made.create(beatFields(title, 'Non-Exclusive', leasePrice), 'upgrade.mp3');
-
-/** The PDF's text as a reader's PDF software extracts it (PDF.js, through unpdf). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  let text = '';
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const { items } = await (await pdf.getPage(n)).getTextContent();
-    text += items.flatMap((i) => ('str' in i ? [i.str] : [])).join('');
-  }
-  return text;
-}
 
 /** The producer offers the leased beat exclusively (the admin edit form's PUT, without new files). */
 async function offerExclusively(beat: Beat, price: number): Promise<void> {

@@ -27,12 +27,14 @@ export interface OfferCardProps {
   compact?: boolean;
   /** The heading's level in the screen's outline. */
   headingLevel?: 3 | 4;
+  /** A look of the screen's own on top of the card's. */
+  className?: string;
 }
 
-export function OfferCard({ icon, name, price, note, features, actions, extra, terms, featured = false, compact = false, headingLevel = 3 }: OfferCardProps) {
+export function OfferCard({ icon, name, price, note, features, actions, extra, terms, featured = false, compact = false, headingLevel = 3, className: own }: OfferCardProps) {
   const id = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  const className = ['offer-card', featured && 'offer-card--featured', compact && 'offer-card--compact'].filter(Boolean).join(' ');
+  const className = ['offer-card', featured && 'offer-card--featured', compact && 'offer-card--compact', own].filter(Boolean).join(' ');
   return (
     <li className={className} aria-labelledby={id}>
       <div className="offer-card__head">

@@ -13,3 +13,4 @@ export { upgradeWords } from './lib/upgrade-words';
 export { useCart } from './hooks/use-cart';
 export { useStemsCart } from './hooks/use-stems-cart';
 export { useCartCount } from './hooks/use-cart-count';
+export { TierCard, tierView, useOtherTiers } from './components/tier-cards';

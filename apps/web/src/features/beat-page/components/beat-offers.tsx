@@ -4,7 +4,8 @@
  * lease, its stems and the VIP plan; a credit unlock; and the downloads the viewer already holds. Each offer shows its
  * license terms (docs/product/licenses.md#terms); a buyer holding the MP3 lease of an exclusive for sale is offered the
  * upgrade instead of the whole price (docs/product/licenses.md#upgrades). Prices are the server's (the beat's own,
- * GET /api/config and the upgrades); visitors are sent to log in for what needs an account.
+ * GET /api/config and the upgrades); visitors are sent to log in for what needs an account. A catalog beat's other licence
+ * tiers (WAV Lease…) are cards beside its MP3 lease (docs/product/licenses.md#tiers).
  */
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,11 +27,14 @@ import {
   CartToggleButton,
   LeaseOfferCard,
   LicenseTermsSummary,
+  TierCard,
+  tierView,
   UpgradeAction,
   upgradeWords,
   useCart,
   useStartCheckout,
   useStemsCart,
+  useOtherTiers,
   useUpgrades,
   type CheckoutRequest,
 } from '../../cart';
@@ -49,6 +53,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
   const stemsCart = useStemsCart();
   const checkout = useStartCheckout(user);
   const upgrades = useUpgrades();
+  const otherTiers = useOtherTiers(beat);
   const queryClient = useQueryClient();
   const location = useLocation();
   const [opening, setOpening] = useState<Opening | null>(null);
@@ -95,7 +100,8 @@ export function BeatOffers({ beat }: { beat: Beat }) {
       .finally(() => void queryClient.invalidateQueries({ queryKey: beatsQueryKey }));
   }
 
-  const cartButton = <CartToggleButton beat={beat} cart={cart} />;
+  // A catalog beat's MP3 lease card: in the cart only as that tier (its other tiers have cards of their own).
+  const cartButton = <CartToggleButton beat={beat} cart={exclusive ? cart : tierView(cart, 'lease')} />;
 
   const offers: ReactNode[] = [];
   if (exclusive) {
@@ -142,6 +148,8 @@ export function BeatOffers({ beat }: { beat: Beat }) {
         />,
       );
     }
+    // The other licence tiers, beside the MP3 lease (docs/product/licenses.md#tiers).
+    for (const tier of otherTiers) offers.push(<TierCard key={`tier-${tier.key}`} beat={beat} tier={tier} />);
     const stemsPrice = config.data?.stemsPrice;
     // A beat without a stems file has no stems offer: a line under the cards says so (docs/product/screens-and-words.md#beat-page).
     if (beat.hasStems || owns.stems) {

@@ -1,8 +1,12 @@
-/** A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all" (docs/product/screens-and-words.md#cart). */
+/**
+ * A selectable list of cart rows (title, licence label, price in $, remove icon) with "Select all"
+ * (docs/product/screens-and-words.md#cart). A beat line names its licence tier and, when the beat offers others, has a
+ * list to change it (docs/product/licenses.md#tiers).
+ */
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowUpRight, Trash2 } from 'lucide-react';
-import type { LicenceOffer } from '@beat/shared';
+import type { CartTierChoice, LicenceOffer, TierRef } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { IconButton, buttonClassName } from '../../../components/ui/button';
@@ -26,6 +30,9 @@ export interface CartListItem {
   unavailable?: string;
   /** An upgrade from the buyer's MP3 lease: `price` is the upgrade's. */
   upgrade?: { alreadyPaid: number };
+  /** The licence tier the line buys, and the tiers it may be changed to, each at its price for this buyer. */
+  tier?: TierRef;
+  tiers?: CartTierChoice[];
 }
 
 export interface CartListProps {
@@ -36,9 +43,13 @@ export interface CartListProps {
   onToggleAll: (select: boolean) => void;
   onRemove: (item: CartListItem) => void;
   removingId?: string;
+  /** Changes a line's tier (the account's beat cart); without it the tier is only named. */
+  onChangeTier?: (item: CartListItem, tier: string) => void;
+  /** The line whose tier is being changed. */
+  changingTierId?: string;
 }
 
-export function CartList({ title, items, selected, onToggle, onToggleAll, onRemove, removingId }: CartListProps) {
+export function CartList({ title, items, selected, onToggle, onToggleAll, onRemove, removingId, onChangeTier, changingTierId }: CartListProps) {
   const listId = useId();
   const allSelected = items.length > 0 && items.every((i) => selected.has(i._id));
   return (
@@ -74,8 +85,12 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                 <span className="cart-row__box" aria-hidden="true" />
                 <BeatArtwork id={item._id} title={item.beatTitle} className="cart-row__art" />
                 <span className="cart-row__text">
-                  <span className="cart-row__title">{item.beatTitle}</span>
+                  <span id={`${inputId}-title`} className="cart-row__title">
+                    {item.beatTitle}
+                  </span>
                   {item.artistName && <span className="cart-row__artist">{item.artistName}</span>}
+                  {/* An MP3 line names its tier here when it has no list to change it (the chip says EXCLUSIVE or STEMS). */}
+                  {item.label === 'MP3' && item.tier && !tierChoice(item, onChangeTier) && <span className="cart-row__tier">{item.tier.name}</span>}
                   {item.upgrade && (
                     <span className="cart-row__upgrade">
                       <KeepAmountTogether text={upgradeWords.cartLine(item.upgrade.alreadyPaid)} />
@@ -83,9 +98,12 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
                   )}
                   {item.unavailable && <span className="cart-row__unavailable">{item.unavailable}</span>}
                 </span>
-                <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{item.label}</span>
+                <span className={`cart-row__label cart-row__label--${item.label.toLowerCase()}`}>{chipText(item)}</span>
                 <span className="cart-row__price">{item.price === null ? '—' : formatPrice(item.price)}</span>
               </label>
+              {item.tier && item.tiers && onChangeTier && tierChoice(item, onChangeTier) && (
+                <TierSelect titleId={`${inputId}-title`} tier={item.tier} tiers={item.tiers} busy={changingTierId === item._id} onChange={(key) => onChangeTier(item, key)} />
+              )}
               {/* The row's label selects it; the beat's page has its own link. */}
               {item.slug && (
                 <Link
@@ -109,6 +127,38 @@ export function CartList({ title, items, selected, onToggle, onToggleAll, onRemo
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+/** The line's chip: MP3, EXCLUSIVE or STEMS, or the name of a higher tier ("WAV Lease") so a WAV line never reads MP3. */
+const chipText = (item: CartListItem) => (item.label === 'MP3' && item.tier && item.tier.key !== 'lease' ? item.tier.name : item.label);
+
+/** The line has tiers to choose from, and the screen lets the buyer change it. */
+const tierChoice = (item: CartListItem, onChangeTier: CartListProps['onChangeTier']) => Boolean(onChangeTier && item.tier && item.tiers && item.tiers.length > 1);
+
+/** The line's licence tier as a list of the tiers it may be changed to, each with its price; named "License <title>". */
+function TierSelect({ titleId, tier, tiers, busy, onChange }: { titleId: string; tier: TierRef; tiers: CartTierChoice[]; busy: boolean; onChange: (tier: string) => void }) {
+  const id = useId();
+  return (
+    <div className="cart-row__tiers">
+      <label id={`${id}-label`} htmlFor={id} className="cart-row__tiers-label">
+        License
+      </label>
+      <select
+        id={id}
+        className="field__input cart-row__tiers-select"
+        aria-labelledby={`${id}-label ${titleId}`}
+        value={tier.key}
+        aria-busy={busy || undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        {tiers.map((choice) => (
+          <option key={choice.key} value={choice.key}>
+            {choice.name} — {formatPrice(choice.price)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -325,4 +325,58 @@ describe('the cart of a signed-in buyer', () => {
     expect(within(summaryOf('Beats')).getByText('Select the items you want to buy.')).toBeTruthy();
     expect(totalOf('Beats')).toBe('$0.00');
   });
+
+  it('names the tier of each beat line and changes it with the line license list, then shows the new price', async () => {
+    const user = userEvent.setup();
+    const sent: Array<{ method: string; path: string; body: unknown }> = [];
+    const tiers = [
+      { key: 'lease', name: 'MP3 Lease', price: 19.99 },
+      { key: 'wav', name: 'WAV Lease', price: 49.99 },
+    ];
+    let tier = tiers[0]!;
+    const files = { lease: ['mp3'], wav: ['mp3', 'wav'] } as const;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        const body = init?.body ? (JSON.parse(String(init.body)) as { tier?: string }) : undefined;
+        if (method !== 'GET') sent.push({ method, path, body });
+        if (path === '/api/cart/tier' && method === 'PUT') {
+          tier = tiers.find((t) => t.key === body?.tier)!;
+          return jsonResponse({ message: `Night Drive is now in your cart as ${tier.name}`, count: 1 });
+        }
+        if (path === '/api/cart/u1') {
+          return jsonResponse({
+            cartItems: [
+              {
+                ...line,
+                _id: 'b1',
+                beatTitle: 'Night Drive',
+                slug: 'night-drive',
+                beatType: 'Non-Exclusive',
+                licence: 'MP3',
+                price: tier.price,
+                tier: { key: tier.key, name: tier.name, files: files[tier.key as keyof typeof files] },
+                tiers,
+              },
+            ],
+          });
+        }
+        if (path === '/api/stemscart/u1') return jsonResponse({ cartItems: [] });
+        if (path === '/api/licenses/terms') return jsonResponse({ terms: [] });
+        return jsonResponse({ message: 'unavailable' }, 503);
+      }),
+    );
+    await renderCart();
+    const select = await screen.findByRole('combobox', { name: 'License Night Drive' });
+    expect((select as HTMLSelectElement).value).toBe('lease');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['MP3 Lease — $19.99', 'WAV Lease — $49.99']);
+    expect(totalOf('Beats')).toBe('$19.99');
+
+    await user.selectOptions(select, 'wav');
+    expect(sent).toContainEqual({ method: 'PUT', path: '/api/cart/tier', body: { userId: 'u1', beatId: 'b1', tier: 'wav' } });
+    await waitFor(() => expect(totalOf('Beats')).toBe('$49.99'));
+    expect((screen.getByRole('combobox', { name: 'License Night Drive' }) as HTMLSelectElement).value).toBe('wav');
+    expect(await screen.findByText('Night Drive is now in your cart as WAV Lease')).toBeTruthy();
+  });
 });

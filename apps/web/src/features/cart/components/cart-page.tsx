@@ -21,6 +21,7 @@ import { paths, withReturnUrl } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { useStartCheckout } from '../api/create-checkout-session';
+import { useChangeCartTier } from '../api/change-cart-tier';
 import { checkoutQuotesQueryKey, useCheckoutQuote } from '../api/get-checkout-quote';
 import { cartsQueryKey } from '../api/get-cart';
 import { useEndLeftCheckout } from '../api/cancel-checkout';
@@ -45,6 +46,7 @@ export function CartPage() {
   const cart = useCart();
   const stems = useStemsCart();
   const checkout = useStartCheckout(user);
+  const changeTier = useChangeCartTier(isAuthenticated ? user?._id : undefined);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Back from a checkout left without paying: it ends, freeing its exclusives (docs/product/offers-and-prices.md#reservations).
@@ -67,6 +69,8 @@ export function CartPage() {
         price: i.price,
         unavailable: i.unavailable,
         upgrade: i.upgrade,
+        tier: i.tier,
+        tiers: i.tiers,
       })),
     [cart.items],
   );
@@ -227,6 +231,8 @@ export function CartPage() {
                   onToggleAll={(select) => toggleAll('beats', beatItems, select)}
                   onRemove={(item) => cart.remove({ _id: item._id, beatTitle: item.beatTitle })}
                   removingId={cart.pendingBeatId}
+                  onChangeTier={isAuthenticated ? (item, tier) => changeTier.mutate({ beatId: item._id, tier }) : undefined}
+                  changingTierId={changeTier.isPending ? changeTier.variables?.beatId : undefined}
                 />
               </div>
               <OrderSummary

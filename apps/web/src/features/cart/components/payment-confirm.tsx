@@ -162,9 +162,12 @@ function PaymentSuccessful({ answer }: { answer: ConfirmCheckoutResponse }) {
           <ul className="pay-confirm__items" aria-label="Your purchase">
             {answer.items.map((item) => (
               <li key={`${item.kind}-${item.title}`} className={item.refunded ? 'is-refunded' : undefined}>
-                <span>
+                <span className="pay-confirm__what">
                   {/* An upgrade's title names what was already paid: "… (−$29.99 already paid)". */}
-                  <KeepAmountTogether text={item.title} />
+                  <span>
+                    <KeepAmountTogether text={item.title} />
+                  </span>
+                  {item.tier && <span className="pay-confirm__tier">{item.tier.name}</span>}
                 </span>
                 <span>{item.refunded ? 'Refunded' : formatPrice(item.price)}</span>
               </li>

@@ -12,6 +12,8 @@ import { cartErrorMessage } from './cart-errors';
 export interface CartChange<B> {
   beat: B;
   add: boolean;
+  /** The licence tier an added beat cart line buys (docs/product/licenses.md#tiers); default: the beat's primary offer. */
+  tier?: string;
 }
 
 export function useCartChange<Item, B extends { _id: string; beatTitle: string }>(
@@ -23,10 +25,10 @@ export function useCartChange<Item, B extends { _id: string; beatTitle: string }
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ beat, add }: CartChange<B>) => {
+    mutationFn: ({ beat, add, tier }: CartChange<B>) => {
       if (!userId) throw new Error('Not signed in');
       const body = { userId, beatId: beat._id };
-      return add ? addToCart(kind, body) : removeFromCart(kind, body);
+      return add ? addToCart(kind, tier === undefined ? body : { ...body, tier }) : removeFromCart(kind, body);
     },
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -4,11 +4,12 @@
  */
 import { useCallback, useMemo } from 'react';
 import { toast } from '../../../lib/toast';
-import type { Beat, CartItem, LicenceLabel } from '@beat/shared';
+import type { Beat, CartItem, CartTier, CartTierChoice, LicenceLabel } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { useAuth } from '../../auth';
 import { useLocalCart } from './use-local-cart';
 import { cartQueryKey, useServerCart } from '../api/get-cart';
+import { useChangeCartTier } from '../api/change-cart-tier';
 import { useCartChange } from './use-cart-change';
 
 /** What the cart shows of an item, the same for visitors and accounts. */
@@ -24,6 +25,9 @@ export interface CartLine {
   unavailable?: string;
   /** An exclusive the buyer holds the MP3 lease of: `price` is the upgrade's (docs/product/licenses.md#upgrades). */
   upgrade?: { alreadyPaid: number };
+  /** The licence tier the line buys and the tiers it may be changed to (server carts only: docs/product/licenses.md#tiers). */
+  tier?: CartTier;
+  tiers?: CartTierChoice[];
 }
 
 export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'slug' | 'beatType' | 'price' | 'hasStems'>;
@@ -54,6 +58,7 @@ export function useCart() {
     add ? (list.some((i) => i._id === beat._id) ? list : [...list, optimisticItem(beat)]) : list.filter((i) => i._id !== beat._id),
   );
 
+  const changeTier = useChangeCartTier(userId);
   const items: CartLine[] = useMemo(() => {
     if (isAuthenticated) {
       return (server.data ?? []).map((i) => ({
@@ -65,6 +70,8 @@ export function useCart() {
         price: i.price,
         unavailable: i.unavailable,
         upgrade: i.upgrade,
+        tier: i.tier,
+        tiers: i.tiers,
       }));
     }
     return local.items.map((i) => ({
@@ -78,9 +85,15 @@ export function useCart() {
   }, [isAuthenticated, server.data, local.items]);
 
   const has = useCallback((beatId: string) => items.some((i) => i._id === beatId), [items]);
+  /** The beat is in the cart as this licence tier (a line the server has not named yet counts as its MP3 lease). */
+  const hasTier = useCallback(
+    (beatId: string, tier: string) => items.some((i) => i._id === beatId && (i.tier ? i.tier.key === tier : tier === 'lease')),
+    [items],
+  );
 
+  /** `tier`: the licence tier to buy (signed in only; a visitor's browser cart holds the beat's primary offer). */
   const add = useCallback(
-    (beat: CartBeat) => {
+    (beat: CartBeat, tier?: string) => {
       if (beat.price === null) {
         toast.error(beat.beatType === 'Exclusive' ? commerceMessages.noPrice : commerceMessages.failedToAddToCart);
         return;
@@ -89,9 +102,16 @@ export function useCart() {
         local.add({ _id: beat._id, beatTitle: beat.beatTitle, slug: beat.slug, price: beat.price, licence: licenceOf(beat) });
         return;
       }
-      if (userId) change.mutate({ beat, add: true });
+      if (!userId) return;
+      // Already in the cart as another tier: the line changes tier (a beat is in the cart once).
+      const line = items.find((i) => i._id === beat._id);
+      if (line?.tier) {
+        if (line.tier.key !== (tier ?? 'lease')) changeTier.mutate({ beatId: beat._id, tier: tier ?? 'lease' });
+        return;
+      }
+      change.mutate({ beat, add: true, tier });
     },
-    [isAuthenticated, local, userId, change],
+    [isAuthenticated, local, userId, change, changeTier, items],
   );
 
   const remove = useCallback(
@@ -113,6 +133,7 @@ export function useCart() {
   return {
     items,
     has,
+    hasTier,
     add,
     remove,
     /** Who is calling is not known yet, or the account's cart has not loaded yet. */
@@ -121,6 +142,6 @@ export function useCart() {
     error: server.error,
     refetch: server.refetch,
     /** The beat whose add/remove is on its way to the server. */
-    pendingBeatId: change.isPending ? change.variables?.beat._id : undefined,
+    pendingBeatId: change.isPending ? change.variables?.beat._id : changeTier.isPending ? changeTier.variables?.beatId : undefined,
   };
 }

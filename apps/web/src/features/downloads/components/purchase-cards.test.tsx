@@ -46,4 +46,27 @@ describe("the download modal's purchase cards", () => {
     expect(screen.queryByRole('region', { name: 'Buy a license' })).toBeNull();
     expect(screen.queryByRole('list')).toBeNull();
   });
+
+  it("show the beat's other licence tiers as cards beside its MP3 lease", async () => {
+    const tier = { exclusive: false, summary: ['Up to 10,000 distribution copies'], termsUrl: '/licenses/terms/wav' };
+    stubFetch((url) => {
+      if (url === '/api/config') return jsonResponse({ vipPlanPrice: 99, stemsPrice: 25 });
+      if (url === '/api/beats/beat-1/tiers') {
+        return jsonResponse({
+          tiers: [
+            { ...tier, key: 'lease', name: 'MP3 Lease', price: 19.99, files: ['mp3'] },
+            { ...tier, key: 'wav', name: 'WAV Lease', price: 49.99, files: ['mp3', 'wav'] },
+          ],
+        });
+      }
+      return jsonResponse({}, 404);
+    }, user('freeUser'));
+    renderWithProviders(<PurchaseCards beat={beat()} user={user('freeUser')} ownsMp3={false} ownsStems={false} />, { wrap: withAuth });
+    const buy = await screen.findByRole('region', { name: 'Buy a license' });
+    const wav = await within(buy).findByRole('listitem', { name: 'WAV Lease' });
+    expect(within(buy).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['VIP Catalog', 'MP3 lease', 'WAV Lease']);
+    expect(within(wav).getByText('$49.99')).toBeTruthy();
+    expect(within(wav).getByText('Files: MP3, WAV')).toBeTruthy();
+    expect(within(wav).getByText('Up to 10,000 distribution copies')).toBeTruthy();
+  });
 });

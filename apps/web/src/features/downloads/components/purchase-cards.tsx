@@ -5,6 +5,7 @@
  * file; without one a line says so, and no card is shown that cannot be bought). An exclusive: its
  * exclusive license, or its upgrade for a buyer holding its MP3 lease (docs/product/licenses.md#upgrades). Each card
  * has its license terms folded under it. Prices are the server's; checkout buttons open the provider's hosted checkout.
+ * A catalog beat's other licence tiers (WAV Lease…) are cards beside its MP3 lease (docs/product/licenses.md#tiers).
  */
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -21,8 +22,11 @@ import {
   CartToggleButton,
   LeaseOfferCard,
   LicenseTermsSummary,
+  TierCard,
+  tierView,
   UpgradeAction,
   useCart,
+  useOtherTiers,
   useStemsCart,
   useUpgrades,
 } from '../../cart';
@@ -49,6 +53,7 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
   const stems = useCreateStemsCheckout();
   const exclusive = useCreateExclusiveCheckout();
   const upgrade = useUpgrades().forBeat(beat._id);
+  const otherTiers = useOtherTiers(beat);
   const [opening, setOpening] = useState<Offer | null>(null);
   const isVip = user.userType === 'vipUser';
   const exclusiveBeat = beat.beatType === 'Exclusive';
@@ -150,10 +155,12 @@ export function PurchaseCards({ beat, user, ownsMp3, ownsStems, onBusyChange }: 
           compact
           headingLevel={4}
           price={formatPrice(beat.price)}
-          actions={<CartToggleButton beat={beat} cart={cart} offer="MP3 lease" />}
+          actions={<CartToggleButton beat={beat} cart={tierView(cart, 'lease')} offer="MP3 lease" />}
         />,
       );
     }
+    // The other licence tiers, beside the MP3 lease (docs/product/licenses.md#tiers).
+    for (const tier of otherTiers) cards.push(<TierCard key={`tier-${tier.key}`} beat={beat} tier={tier} compact headingLevel={4} />);
     if (beat.hasStems || ownsStems) {
       cards.push(
         <LeaseOfferCard

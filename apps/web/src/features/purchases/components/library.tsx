@@ -222,7 +222,7 @@ function LibraryRow({ item, justBought = false, focused = false, licenses = true
         <ul className="lib-row__holds" aria-label={`How you hold ${beat.title}`}>
           {item.holds.map((hold) => (
             <li key={`${hold.kind}-${hold.purchaseId ?? 'none'}`} className={`lib-hold lib-hold--${hold.kind}`}>
-              {hold.label}
+              {hold.tier?.name ?? hold.label}
               {hold.acquiredAt && <span className="lib-hold__date"> · {formatPurchaseDate(hold.acquiredAt)}</span>}
             </li>
           ))}

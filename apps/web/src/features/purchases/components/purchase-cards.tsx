@@ -8,6 +8,7 @@ import { Crown, FileAudio, Gem, Layers } from 'lucide-react';
 import type { Purchase, PurchaseKind } from '@beat/shared';
 import { formatPrice } from '../../../lib/format';
 import { formatPurchaseDate } from '../lib/format-date';
+import { purchaseTypeName } from '../lib/purchase-type';
 import { LicenceButton } from './licence-button';
 import { NoPurchases } from './no-purchases';
 import { KeepAmountTogether } from '../../cart';
@@ -55,7 +56,7 @@ export function PurchaseCards({ purchases }: { purchases: Purchase[] }) {
             <dl className="pc-card__facts">
               <div>
                 <dt>Purchase Type</dt>
-                <dd>{p.purchaseType}</dd>
+                <dd>{purchaseTypeName(p)}</dd>
               </div>
               <div>
                 <dt>Price</dt>

@@ -13,6 +13,7 @@ import { libraryPath, paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 import { useRecentPurchases } from '../api/get-recent-purchases';
 import { formatPurchaseDate } from '../lib/format-date';
+import { purchaseTypeName } from '../lib/purchase-type';
 import { LicenceButton } from './licence-button';
 import { NoPurchases } from './no-purchases';
 import { KeepAmountTogether } from '../../cart';
@@ -89,7 +90,7 @@ export function PurchaseHistory({ user }: { user: User }) {
                 </th>
                 <td data-label="Purchase Type">
                   <span className="ph-type-cell">
-                    <span className={`ph-type ph-type--${p.kind}`}>{p.purchaseType}</span>
+                    <span className={`ph-type ph-type--${p.kind}`}>{purchaseTypeName(p)}</span>
                     <LicenceStatusBadge purchase={p} />
                   </span>
                 </td>
