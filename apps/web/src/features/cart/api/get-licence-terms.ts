@@ -3,11 +3,12 @@
  * the download modal and the VIP plan show before payment. Asked once per page load and shared by every screen.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LicenceOffer, LicenceTerms, LicenceTermsListResponse } from '@beat/shared';
+import type { LicenceTerms, LicenceTermsListResponse, TermsKey, TierTerms } from '@beat/shared';
 import { api } from '../../../lib/api-client';
 
-export function getLicenceTermsList(signal?: AbortSignal): Promise<LicenceTerms[]> {
-  return api<LicenceTermsListResponse>('/api/licenses/terms', { signal }).then((r) => r.terms);
+/** The fixed offers' terms and, after them, the other licence tiers' (`tierTerms`), each keyed by `offer`. */
+export function getLicenceTermsList(signal?: AbortSignal): Promise<(LicenceTerms | TierTerms)[]> {
+  return api<LicenceTermsListResponse>('/api/licenses/terms', { signal }).then((r) => [...r.terms, ...r.tierTerms]);
 }
 
 export function getLicenceTermsListQueryOptions() {
@@ -21,8 +22,8 @@ export function getLicenceTermsListQueryOptions() {
   });
 }
 
-/** One offer's terms in force: `data` is undefined while they load, or when the store has none for the offer. */
-export function useTermsInForce(offer: LicenceOffer) {
+/** One offer's or tier's terms in force: `data` is undefined while they load, or when the store has none for it. */
+export function useTermsInForce(offer: TermsKey) {
   const query = useQuery(getLicenceTermsListQueryOptions());
   return { ...query, data: query.data?.find((terms) => terms.offer === offer) };
 }

@@ -34,7 +34,7 @@ beforeEach(() => {
   signedIn = null;
   localStorage.setItem('beatCart', JSON.stringify(visitorCart));
   // The only call a visitor's cart makes: the license terms its summary shows.
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/me' ? jsonResponse({ user: null }) : jsonResponse({ terms: [] }))));
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/me' ? jsonResponse({ user: null }) : jsonResponse({ terms: [], tierTerms: [] }))));
 });
 
 /** The cart page, once the provider knows who is there (GET /api/me). */
@@ -174,7 +174,7 @@ describe('the cart of a signed-in buyer', () => {
             ],
           });
         }
-        if (path === '/api/licenses/terms') return jsonResponse({ terms: [] });
+        if (path === '/api/licenses/terms') return jsonResponse({ terms: [], tierTerms: [] });
         // No quote: the summaries show list prices.
         return jsonResponse({ message: 'unavailable' }, 503);
       }),
@@ -239,7 +239,7 @@ describe('the cart of a signed-in buyer', () => {
           return jsonResponse({ message: 'This code does not exist.' }, 409);
         }
         if (path === '/create-checkout-session') return jsonResponse({ message: 'The store is closed for the test.' }, 409);
-        if (path === '/api/licenses/terms') return jsonResponse({ terms: [] });
+        if (path === '/api/licenses/terms') return jsonResponse({ terms: [], tierTerms: [] });
         return jsonResponse({ message: 'unavailable' }, 503);
       }),
     );
@@ -363,7 +363,7 @@ describe('the cart of a signed-in buyer', () => {
           });
         }
         if (path === '/api/stemscart/u1') return jsonResponse({ cartItems: [] });
-        if (path === '/api/licenses/terms') return jsonResponse({ terms: [] });
+        if (path === '/api/licenses/terms') return jsonResponse({ terms: [], tierTerms: [] });
         return jsonResponse({ message: 'unavailable' }, 503);
       }),
     );

@@ -7,12 +7,15 @@
  */
 import { Link } from 'react-router';
 import { ScrollText } from 'lucide-react';
-import { licenceOfferLabels, licenceSummaryLines, licenceTermsPath, type LicenceOffer } from '@beat/shared';
+import { isLicenceOffer, licenceOfferLabels, licenceSummaryLines, licenceTermsPath, type TermsKey } from '@beat/shared';
 import { useTermsInForce } from '../api/get-licence-terms';
 import './licence-terms-summary.css';
 
 export interface LicenseTermsSummaryProps {
-  offer: LicenceOffer;
+  /** A fixed offer (`lease`, `stems`…) or a licence tier's key (`wav`…). */
+  offer: TermsKey;
+  /** How the screens name the offer; default: the fixed offer's label. A tier's terms pass the tier's name. */
+  name?: string;
   /** Folded into a `<details>` that opens on demand. */
   collapsible?: boolean;
   /**
@@ -23,12 +26,13 @@ export interface LicenseTermsSummaryProps {
   className?: string;
 }
 
-export function LicenseTermsSummary({ offer, collapsible = false, label, className }: LicenseTermsSummaryProps) {
+export function LicenseTermsSummary({ offer, name, collapsible = false, label, className }: LicenseTermsSummaryProps) {
+  const offerName = name ?? (isLicenceOffer(offer) ? licenceOfferLabels[offer] : offer);
   const classes = ['lts', collapsible && 'lts--collapsible', className].filter(Boolean).join(' ');
   if (!collapsible) {
     return (
       <div className={classes}>
-        <TermsBody offer={offer} />
+        <TermsBody offer={offer} name={offerName} />
       </div>
     );
   }
@@ -38,16 +42,16 @@ export function LicenseTermsSummary({ offer, collapsible = false, label, classNa
         <ScrollText aria-hidden="true" />
         {label ?? (
           <>
-            License terms<span className="visually-hidden"> ({licenceOfferLabels[offer]})</span>
+            License terms<span className="visually-hidden"> ({offerName})</span>
           </>
         )}
       </summary>
-      <TermsBody offer={offer} />
+      <TermsBody offer={offer} name={offerName} />
     </details>
   );
 }
 
-function TermsBody({ offer }: { offer: LicenceOffer }) {
+function TermsBody({ offer, name }: { offer: TermsKey; name: string }) {
   const terms = useTermsInForce(offer);
   return (
     <div className="lts__body">
@@ -64,7 +68,7 @@ function TermsBody({ offer }: { offer: LicenceOffer }) {
         <p className="lts__state">{terms.isPending ? 'Loading the license terms…' : 'The short list of these terms could not be loaded.'}</p>
       )}
       <Link to={licenceTermsPath(offer)} className="lts__link">
-        Read the full license<span className="visually-hidden"> ({licenceOfferLabels[offer]})</span>
+        Read the full license<span className="visually-hidden"> ({name})</span>
       </Link>
     </div>
   );

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stackingRule, type Quote } from '@beat/shared';
+import { stackingRule, type Quote, type TierTerms } from '@beat/shared';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
 import { stubFetch } from '../../../test/stub-fetch';
 import { OrderSummary, summaryTitle, type SummaryLine } from './order-summary';
@@ -48,7 +48,7 @@ function quote(bulkDeal: boolean): Quote {
 
 function renderSummary(q: Quote) {
   // The summary shows the license terms of what it buys: the store answers them.
-  stubFetch(() => jsonResponse({ terms: [] }));
+  stubFetch(() => jsonResponse({ terms: [], tierTerms: [] }));
   return renderWithProviders(
     <OrderSummary
       listName="Beats"
@@ -71,5 +71,37 @@ describe('the bulk deal in the order summary', () => {
     renderSummary(quote(true));
     expect(screen.getByText('Bulk deal (Buy 2 get 1 free)')).toBeTruthy();
     expect(screen.getByText(stackingRule)).toBeTruthy();
+  });
+});
+
+describe('the license terms in the order summary', () => {
+  const wavTerms: TierTerms = {
+    offer: 'wav',
+    version: 2,
+    title: 'WAV Lease License',
+    body: 'The WAV Lease terms.',
+    updatedAt: '2026-12-01T00:00:00.000Z',
+    distributionCopies: 10_000,
+    audioStreams: 250_000,
+    musicVideos: 1,
+    radioStations: 2,
+    paidPerformances: null,
+    creditRequired: true,
+    exclusive: false,
+    publishingShare: 50,
+  };
+
+  it("are each line's tier's: a WAV Lease line shows the WAV Lease's terms, once, beside the MP3 lease's", async () => {
+    stubFetch(() => jsonResponse({ terms: [{ ...wavTerms, offer: 'lease', title: 'MP3 Lease License' }], tierTerms: [wavTerms] }));
+    const selected: SummaryLine[] = [
+      { beatTitle: 'Night Drive', offer: 'lease', tier: { key: 'wav', name: 'WAV Lease' }, price: 49.99 },
+      { beatTitle: 'Low Empire', offer: 'lease', tier: { key: 'lease', name: 'MP3 Lease' }, price: 20 },
+      { beatTitle: 'Glass Mirage', offer: 'lease', tier: { key: 'wav', name: 'WAV Lease' }, price: 49.99 },
+    ];
+    renderWithProviders(<OrderSummary listName="Beats" selected={selected} onPay={() => {}} busy={false} />);
+    const summaries = screen.getAllByText(/license terms$/).map((el) => el.textContent);
+    expect(summaries).toEqual(['WAV Lease license terms', 'MP3 Lease license terms']);
+    expect(await screen.findByText('WAV Lease License')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read the full license (WAV Lease)' }).getAttribute('href')).toBe('/licenses/terms/wav');
   });
 });

@@ -8,7 +8,7 @@
  * so, and Pay Now responds with the product's message.
  */
 import { ArrowRight, Lock } from 'lucide-react';
-import { licenceOfferLabels, purchaseTypeLabels, type LicenceOffer } from '@beat/shared';
+import { licenceOfferLabels, purchaseTypeLabels, type LicenceOffer, type TierRef } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { formatPrice } from '../../../lib/format';
@@ -17,15 +17,23 @@ import { LicenseTermsSummary } from './licence-terms-summary';
 
 export interface SummaryLine {
   beatTitle: string;
-  /** Whose terms the line sells. */
+  /** Which of the fixed offers the line sells. */
   offer: LicenceOffer;
+  /** The licence tier the line buys (a WAV Lease is a lease whose terms are the tier's). */
+  tier?: TierRef;
   price: number | null;
 }
 
-/** The kinds of license a selection buys, each once, in the order the store lists its offers. */
-export function offersBought(selected: SummaryLine[]): LicenceOffer[] {
+/** Whose terms a selection buys, each once: a line's tier's, else its offer's; by the store's order of offers, then the lines'. */
+export function termsBought(selected: SummaryLine[]): TierRef[] {
   const order: LicenceOffer[] = ['lease', 'exclusive', 'stems', 'vipPlan', 'credit'];
-  return order.filter((offer) => selected.some((line) => line.offer === offer));
+  const byOffer = [...selected].sort((a, b) => order.indexOf(a.offer) - order.indexOf(b.offer));
+  const terms = new Map<string, TierRef>();
+  for (const line of byOffer) {
+    const ref = line.tier ?? { key: line.offer, name: licenceOfferLabels[line.offer] };
+    if (!terms.has(ref.key)) terms.set(ref.key, ref);
+  }
+  return [...terms.values()];
 }
 
 export interface OrderSummaryProps {
@@ -146,8 +154,8 @@ export function OrderSummary({ listName, selected, wholeList = false, onPay, bus
       {quote?.bulkDeal && <p className="cart-summary__rule">{quote.rule}</p>}
       {selected.length > 0 && (
         <div className="cart-summary__terms">
-          {offersBought(selected).map((offer) => (
-            <LicenseTermsSummary key={offer} offer={offer} collapsible label={`${licenceOfferLabels[offer]} license terms`} />
+          {termsBought(selected).map((terms) => (
+            <LicenseTermsSummary key={terms.key} offer={terms.key} name={terms.name} collapsible label={`${terms.name} license terms`} />
           ))}
         </div>
       )}
