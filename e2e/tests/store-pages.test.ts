@@ -82,7 +82,7 @@ describe('store pages', () => {
       expect(await footer.getByRole('link', { name: title, exact: true }).getAttribute('aria-current')).toBe('page');
     }
     expect(await page.getByText('Exclusives are final once delivered').count()).toBe(1);
-    // The spec's About placeholder is still at its address, though the menu links the store's About (app/layout/side-menu.test.tsx).
+    // The original About placeholder (docs/product/store-pages.md) is still at its address, though the menu links the store's About (app/layout/side-menu.test.tsx).
     await page.goto('/about');
     await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
     expect(errors).toEqual([]);

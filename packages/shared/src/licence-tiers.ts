@@ -14,7 +14,7 @@ export const tierKeySchema = z
   .regex(tierKeyPattern, 'A tier key is a lower-case letter followed by 1 to 31 letters or digits.');
 export type TierKey = string;
 
-/** The two tiers that are the spec's own offers: never deleted, never renamed, their files fixed. */
+/** The two built-in tiers, the store's MP3 lease and exclusive (docs/product/licenses.md#tiers): never deleted, never renamed, their files fixed. */
 export const builtInTierKeys = ['lease', 'exclusive'] as const;
 export type BuiltInTierKey = (typeof builtInTierKeys)[number];
 export const isBuiltInTier = (key: string): key is BuiltInTierKey => (builtInTierKeys as readonly string[]).includes(key);
@@ -60,7 +60,7 @@ export const adminTierSchema = z.object({
   /** Switched off: no beat offers it; its sold licences stay. */
   active: z.boolean(),
   position: z.number().int(),
-  /** `lease` and `exclusive`: the spec's offers, whose key, name and files are fixed. */
+  /** `lease` and `exclusive`: the built-in tiers, whose key, name and files are fixed. */
   builtIn: z.boolean(),
 });
 export type AdminTier = z.infer<typeof adminTierSchema>;
@@ -82,7 +82,7 @@ export const createTierBody = z.object({
 export type CreateTierBody = z.input<typeof createTierBody>;
 
 /**
- * PUT /api/admin/tiers/{key}: any of these. `lease` and `exclusive` are the spec's offers: their name, files and price
+ * PUT /api/admin/tiers/{key}: any of these. `lease` and `exclusive` are the built-in tiers: their name, files and price
  * (the beat's own) are fixed and they cannot be switched off, so a change to them is refused (400); they can be reordered.
  */
 export const updateTierBody = z

@@ -393,7 +393,7 @@ const cartTable = <Extra extends Record<string, PgColumnBuilderBase>>(name: stri
 
 /**
  * The store's licence tiers (docs/product/licenses.md#tiers): what each sells (its files), at what default price, in
- * which order. `lease` and `exclusive` are the spec's offers, priced by each beat's own `price` (default_price_cents null).
+ * which order. `lease` and `exclusive` are the store's fixed offers (docs/product/licenses.md#tiers), priced by each beat's own `price` (default_price_cents null).
  */
 export const licenceTiers = pgTable(
   'licence_tiers',

@@ -50,7 +50,7 @@ export function tierOffer(beat: TierBeat, tier: LicenceTierRow, override: BeatTi
   const ownPriceCents = followsBeat ? beat.priceCents : (override?.priceCents ?? null);
   const enabled = followsBeat ? true : (override?.enabled ?? true);
   const priceCents = followsBeat ? beat.priceCents : (ownPriceCents ?? tier.defaultPriceCents);
-  // The Exclusive is the beat itself, sold with whatever files it has (as the spec's exclusive always was); every other
+  // The Exclusive is the beat itself, sold with whatever files it has (as the exclusive always was: docs/product/licenses.md#tiers); every other
   // tier sells its files, so a beat without one of them does not offer it.
   const missing = tier.exclusive ? undefined : tier.files.find((f) => (f === 'wav' && beat.wavKey === null) || (f === 'stems' && beat.stemsKey === null));
   let reason: string | null = null;

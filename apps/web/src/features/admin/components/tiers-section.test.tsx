@@ -79,7 +79,7 @@ describe('Admin → Licenses, tiers', () => {
     expect(within(rowOf('Trackout Lease')).getByText('Off')).toBeTruthy();
     expect(within(rowOf('Trackout Lease')).getByText('MP3 · WAV · Stems (ZIP)')).toBeTruthy();
 
-    // The spec's own offers can be moved, never edited, and say why.
+    // The built-in tiers (docs/product/licenses.md#tiers) can be moved, never edited, and say why.
     const lease = within(rowOf('MP3 Lease'));
     expect(lease.getByText('Built-in')).toBeTruthy();
     expect(lease.getByText("The beat's own price")).toBeTruthy();

@@ -1,7 +1,7 @@
 /**
  * Admin → Licenses, "License tiers" (docs/product/licenses.md#tiers): the store's tiers in the order buyers see them,
  * each with its files, default price and switch; Move up and Move down reorder them, Edit changes one, and a form adds
- * one. The MP3 Lease and the Exclusive are the spec's own offers: they can only be moved.
+ * one. The MP3 Lease and the Exclusive are the store's built-in tiers (docs/product/licenses.md#tiers): they can only be moved.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, Pencil } from 'lucide-react';
