@@ -1,6 +1,6 @@
 /** Admin → Deals, "Bulk deal": on or off, and "Buy N, get M free" on MP3 leases (docs/product/deals.md). */
 import { useId, useState, type FormEvent } from 'react';
-import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { bulkDealLabel, bulkDealSchema, type BulkDealSettings } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useBulkDeal } from '../api/get-bulk-deal';
 import { useUpdateBulkDeal } from '../api/update-bulk-deal';
 import { LoadError } from './load-error';
+import { FormFailure } from './form-outcome';
 import './admin-forms.css';
 import './admin-table.css';
 import './deals.css';
@@ -99,12 +100,7 @@ function BulkDealForm({ saved }: { saved: BulkDealSettings }) {
           Buyers read: <strong>{preview}</strong> {enabled ? '' : '(once it is on)'}
         </p>
       )}
-      {failure && (
-        <p className="deals-failure" role="alert">
-          <AlertCircle aria-hidden="true" />
-          {failure}
-        </p>
-      )}
+      <FormFailure failure={failure} />
       <div className="deals-actions">
         <Button type="submit" busy={save.isPending} busyLabel="Saving...">
           Save

@@ -4,7 +4,6 @@
  * schema as the server; the server's own refusal (a code already taken: 409) is shown in the form, the admin's input kept.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
 import toast from 'react-hot-toast';
 import type { Coupon } from '@beat/shared';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -16,6 +15,7 @@ import { offerChoices, parseCouponDraft, toCouponDraft, type CouponDraft, type C
 import { BeatPicker } from './beat-picker';
 import { FormModal } from './form-modal';
 import { SelectField } from './select-field';
+import { FormFailure } from './form-outcome';
 import './admin-forms.css';
 import './deals.css';
 
@@ -225,12 +225,7 @@ function CouponForm({ coupon, onSaved, save }: { coupon: Coupon | null; onSaved:
       </div>
       <Checkbox label="Paused: the code is refused until resumed" checked={draft.paused} onChange={(event) => edit({ paused: event.currentTarget.checked })} />
 
-      {failure && (
-        <p className="deals-failure" role="alert">
-          <AlertCircle aria-hidden="true" />
-          {failure}
-        </p>
-      )}
+      <FormFailure failure={failure} />
     </form>
   );
 }

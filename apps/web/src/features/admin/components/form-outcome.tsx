@@ -5,12 +5,7 @@ import './deals.css';
 export function FormOutcome({ failure, saved }: { failure: string | null; saved: string | null }) {
   return (
     <>
-      {failure && (
-        <p className="deals-failure" role="alert">
-          <AlertCircle aria-hidden="true" />
-          {failure}
-        </p>
-      )}
+      <FormFailure failure={failure} />
       <p className="deals-saved" role="status">
         {saved && (
           <>
@@ -21,4 +16,14 @@ export function FormOutcome({ failure, saved }: { failure: string | null; saved:
       </p>
     </>
   );
+}
+
+/** A form's refusal: the server's message (or the form's own), read out at once; nothing while there is none. */
+export function FormFailure({ failure }: { failure: string | null }) {
+  return failure ? (
+    <p className="deals-failure" role="alert">
+      <AlertCircle aria-hidden="true" />
+      {failure}
+    </p>
+  ) : null;
 }
