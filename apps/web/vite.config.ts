@@ -29,6 +29,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // The server renderer (src/entry-server.tsx) into dist/ssr/, beside the browser's build, which it leaves as it is.
+  // The renderer carries its dependencies, React's production build among them, as the browser's build does: the
+  // server's own NODE_ENV (development for the demo store) must not give every render React's slower development build.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? { target: 'node20', outDir: 'dist/ssr', emptyOutDir: false, copyPublicDir: false, sourcemap: false, rollupOptions: { input: own('./src/entry-server.tsx') } }
     : {
