@@ -15,8 +15,15 @@ const noPreact = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package exports name only its development build (remix-run/react-router#14102), warnings and all;
+ * a build takes its production build, as it does React's.
+ */
+const routerProduction = { find: /^react-router$/, replacement: own('../../node_modules/react-router/dist/production/index.mjs') };
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [noPreact, react()],
+  resolve: command === 'build' ? { alias: [routerProduction] } : {},
   server: {
     port: 5173,
     proxy: {
