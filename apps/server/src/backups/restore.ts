@@ -179,12 +179,12 @@ export async function restoreBackup(config: Config, from: string, say: (line: st
       }
     } else if (!bucket) {
       await mkdir(stagedFiles, { recursive: true, mode: privateDirMode });
-      placed.push(path.join(dataDir, 'files'));
       await rename(stagedFiles, path.join(dataDir, 'files'));
+      placed.push(path.join(dataDir, 'files'));
     }
     if (manifest.tokenSecret) {
-      placed.push(tokenSecretFile(dataDir));
       await rename(path.join(staging, '.token-secret'), tokenSecretFile(dataDir));
+      placed.push(tokenSecretFile(dataDir));
     }
     if (url) {
       say('Restoring the database with pg_restore, in one transaction …');
@@ -196,8 +196,8 @@ export async function restoreBackup(config: Config, from: string, say: (line: st
       }
     } else {
       // Last: a data folder with its database is a store; until then the folder holds nothing a server would start on.
-      placed.push(path.join(dataDir, 'db'));
       await rename(path.join(staging, 'db'), path.join(dataDir, 'db'));
+      placed.push(path.join(dataDir, 'db'));
     }
     done = true;
     return { ...summary, manifest, filesTo: bucket ? bucket.location : path.join(dataDir, 'files') };
