@@ -1,6 +1,7 @@
 // The README's production commands, run on a copy of this tree: `npm run build` here, then in the copy
 // `npm prune --omit=dev` and `NODE_ENV=production npm start` on a fresh data folder; checks that the store serves
-// without any dev dependency, what `npm start` does with changed sources, and `npm run admin:create` from the build.
+// without any dev dependency, what `npm start` does with changed sources, and `npm run admin:create`, `backup` and
+// `restore` from the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -175,6 +176,16 @@ async function main() {
     env: productionEnv(0),
   });
   if (!created.stdout.includes('Admin account created for owner@example.test')) fail(`admin:create said:\n${created.stdout}${created.stderr}`);
+
+  say('npm run backup and npm run restore from the build: the admin is in the restored data folder');
+  const backupFile = path.join(work, 'backup.tar.gz');
+  const backedUp = run('npm', ['run', '--silent', 'backup', '--', '--to', backupFile], { cwd: tree, env: productionEnv(0) });
+  if (!backedUp.stdout.includes(`Wrote ${backupFile}`)) fail(`backup said:\n${backedUp.stdout}${backedUp.stderr}`);
+  const restoredEnv = { ...productionEnv(0), DATA_DIR: path.join(work, 'restored') };
+  const restored = run('npm', ['run', '--silent', 'restore', '--', '--from', backupFile], { cwd: tree, env: restoredEnv });
+  if (!restored.stdout.includes('Restored the backup of')) fail(`restore said:\n${restored.stdout}${restored.stderr}`);
+  const again = run('npm', ['run', '--silent', 'admin:create', '--', '--email', 'owner@example.test'], { cwd: tree, env: restoredEnv });
+  if (!again.stdout.includes('owner@example.test is already an admin')) fail(`admin:create on the restored data folder said:\n${again.stdout}${again.stderr}`);
 
   say('a source changed since the build and no dev dependencies: one line of warning, then the existing build starts');
   appendFileSync(path.join(tree, 'apps/server/src/server.ts'), '// changed after the build\n');

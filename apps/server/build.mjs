@@ -1,7 +1,7 @@
 // Bundles the server into dist/: server.js (the store), seed.js (the demo store and its audio synthesiser,
 // imported only when a fresh data folder is seeded; its worker threads run track-worker.js), admin-create.js
-// (`npm run admin:create`) and storage-migrate.js (`npm run storage:migrate`), with the code they share in chunks
-// beside them. npm packages stay external, the shared workspace is bundled in.
+// (`npm run admin:create`), storage-migrate.js (`npm run storage:migrate`), backup.js and restore.js (`npm run backup`,
+// `npm run restore`), with the code they share in chunks beside them. npm packages stay external, the shared workspace is bundled in.
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -21,6 +21,8 @@ await build({
     'track-worker': 'src/seed/track-worker.ts',
     'admin-create': 'scripts/admin-create.ts',
     'storage-migrate': 'scripts/storage-migrate.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
   },
   outdir: 'dist',
   // Chunks stay in dist/ itself: the database code finds the migrations relative to the file it is in.

@@ -35,7 +35,7 @@ export interface Database {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/db/client.ts in development, dist/server.js once bundled: both find apps/server/drizzle.
-const migrationsFolder = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) =>
+export const migrationsFolder = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) =>
   existsSync(path.join(dir, 'meta/_journal.json')),
 )!;
 

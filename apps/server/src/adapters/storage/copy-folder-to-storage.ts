@@ -31,23 +31,32 @@ function isSafe(key: string): boolean {
   }
 }
 
+/**
+ * The keys of the files stored in a folder, sorted; `ignored` lists what is no stored file (an unfinished write, a
+ * name the store never makes).
+ */
+export async function storedKeysIn(folder: string): Promise<{ keys: string[]; ignored: string[] }> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const found = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(folder, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+  const keys: string[] = [];
+  const ignored: string[] = [];
+  for (const key of found) (isStoredKey(key) ? keys : ignored).push(key);
+  return { keys, ignored };
+}
+
+export const isStoredKey = (key: string): boolean => isSafe(key) && !TEMP_FILE.test(key);
+
 export async function copyFolderToStorage(
   folder: string,
   target: Storage,
   onFile: (key: string, outcome: 'copied' | 'skipped' | 'failed') => void = () => undefined,
 ): Promise<CopyReport> {
   const source = createLocalStorage(folder);
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const keys = entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(folder, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-  const report: CopyReport = { copied: 0, copiedBytes: 0, skipped: 0, ignored: [], failed: [] };
-  const todo = keys.filter((key) => {
-    const ok = isSafe(key) && !TEMP_FILE.test(key);
-    if (!ok) report.ignored.push(key);
-    return ok;
-  });
+  const { keys: todo, ignored } = await storedKeysIn(folder);
+  const report: CopyReport = { copied: 0, copiedBytes: 0, skipped: 0, ignored, failed: [] };
 
   const copyOne = async (key: string) => {
     try {
