@@ -5,8 +5,9 @@
  * announce themselves with a `beatcart-change` window event, and other tabs' writes arrive as `storage` events.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { isBuiltInTier, type TierRef } from '@beat/shared';
+import type { TierRef } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
+import { isBuiltInTier } from '@beat/shared/tier-keys';
 import { toast } from '../../../lib/toast';
 import { notifyLocalCartChange, subscribeToStoredKeys } from './local-cart-store';
 
