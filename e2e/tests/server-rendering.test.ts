@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import type { BeatPage } from '@beat/shared';
-import { createAccount } from '../support/accounts.js';
+import type { BeatPage, BeatTiersResponse } from '@beat/shared';
+import { apiLogin, createAccount, demo } from '../support/accounts.js';
 import { baseURL, desktop, mobile, newContext, type Viewport } from '../support/browser.js';
 import { fileBrowser } from '../support/suite.js';
 
 const browser = fileBrowser();
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 async function api<T>(path: string): Promise<T> {
   return (await (await fetch(`${baseURL()}${path}`)).json()) as T;
@@ -123,6 +124,52 @@ describe('the HTML the server sends', () => {
     // The beat's own head stays: one title, the beat's.
     expect(page.match(/<title>/g)).toHaveLength(1);
     expect(page).toContain(`<title>${beat.beatTitle.replace(/&/g, '&amp;')} by`);
+  });
+
+  it("carries a beat's licence tiers as its caller sees them, never handing a signed-in caller's to a visitor", async () => {
+    const rows = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=100');
+    const beat = rows.beats.find((b) => b.price !== null && b.wavFileLink)!;
+    const { tiers } = await api<BeatTiersResponse>(`/api/beats/${beat._id}/tiers`);
+    const wav = tiers.find((tier) => tier.key === 'wav')!;
+    expect(wav).toBeTruthy();
+    // The VIP catalog already gives its member the WAV Lease's files: their card says so (docs/product/licenses.md#upgrades).
+    const vip = await apiLogin(demo.vip);
+    const path = `/beat/${beat.slug}`;
+    const tiersKey = (userId: string | null) => JSON.stringify(['beat-tiers', beat._id, userId]);
+    const visitorBefore = await serverHtml(path);
+    const forVip = await htmlFor(path, vip.token);
+    const visitorAfter = await serverHtml(path);
+
+    const vipText = textOf(rootOf(forVip));
+    expect(vipText).toContain(`WAV Lease ${usd.format(wav.price)} Files: MP3, WAV`);
+    expect(vipText).toMatch(/WAV Lease \$[\d.,]+ Files: MP3, WAV .* Already yours Read the full license — WAV Lease/);
+    // The app's state carries the response under the key the browser asks with, so it asks for none of it again.
+    expect(forVip).toContain(`"queryKey":${tiersKey(vip.user._id)}`);
+    for (const html of [visitorBefore, visitorAfter]) {
+      const text = textOf(rootOf(html));
+      expect(text).toContain(`WAV Lease ${usd.format(wav.price)} Files: MP3, WAV`);
+      for (const line of wav.summary) expect(text).toContain(line);
+      expect(text).toContain(`Add to Cart — WAV Lease of ${beat.beatTitle}`);
+      expect(text).not.toContain('Already yours');
+      expect(html).toContain(`"queryKey":${tiersKey(null)}`);
+      expect(html).not.toContain(vip.user._id);
+    }
+
+    // Hydrated, the page does not ask for the tiers again: the catalog's first version check, made after the page
+    // started, comes and goes without one.
+    const { context, page, problems } = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/beats/${beat._id}/tiers`) asked.push(request.url());
+    });
+    const versionChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/catalog/version', { timeout: 15_000 });
+    await page.goto(path);
+    const add = page.getByRole('button', { name: `Add to Cart — WAV Lease of ${beat.beatTitle}` });
+    await expect.poll(() => add.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+    await versionChecked;
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('renders a filtered address filtered', async () => {

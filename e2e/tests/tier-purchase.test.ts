@@ -2,12 +2,12 @@
  * Buying a licence tier, as a buyer does it (docs/product/licenses.md#tiers): the admin prices the WAV Lease of a demo
  * beat; a new buyer reads the beat's tiers side by side with its MP3 lease on its page, puts the WAV Lease in the cart, finds it named
  * there with a list to change it, pays at the test checkout, downloads the WAV from the library, and the license PDF and
- * the purchase history name the WAV Lease. axe checks the tier cards and the cart's tier list. The beat's WAV Lease
- * price goes back to the tier's default afterwards.
+ * the purchase history name the WAV Lease. A visitor's WAV Lease, chosen before logging in, is still the cart's after.
+ * axe checks the tier cards and the cart's tier list. The beat's WAV Lease price goes back to the tier's default afterwards.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AdminBeatTiersResponse, AuthResponse, Beat, BeatPage, BeatTiersResponse } from '@beat/shared';
+import type { AdminBeatTiersResponse, AuthResponse, Beat, BeatPage, BeatTiersResponse, CartResponse } from '@beat/shared';
 import { apiLogin, createAccount, demo } from '../support/accounts.js';
 import { api } from '../support/api.js';
 import { axeFindingsAt } from '../support/axe.js';
@@ -84,6 +84,32 @@ describe('licence tiers', () => {
     await row.getByText('WAV Lease', { exact: true }).waitFor();
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `License (PDF): ${beat.beatTitle}` }).click()]);
     expect(await pdfText(await readFile((await pdf.path())!))).toContain('WAV Lease');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a visitor's WAV Lease stays in the cart through logging in", async () => {
+    const { beats } = await api<BeatPage>('/api/beats?type=Non-Exclusive&limit=100');
+    const beat = beats.filter((b) => b.price !== null && b.wavFileLink).at(-15)!;
+    const account = await createAccount('tier-visitor');
+    const { page, errors } = await openPage(browser());
+    await page.goto(`/beat/${beat.slug}`);
+    const card = page.getByRole('region', { name: 'Get this beat' }).getByRole('listitem', { name: 'WAV Lease' });
+    await card.getByRole('button', { name: `Add to Cart — WAV Lease of ${beat.beatTitle}` }).click();
+    await card.getByRole('button', { name: `Remove From Cart — WAV Lease of ${beat.beatTitle}` }).waitFor();
+
+    await page.goto('/cart');
+    const select = page.getByRole('combobox', { name: `License ${beat.beatTitle}` });
+    await expect.poll(() => select.inputValue()).toBe('wav');
+    await page.getByRole('link', { name: 'log in' }).click();
+    await page.getByLabel('Email').fill(account.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('link', { name: 'Your account' }).waitFor();
+    await expect.poll(() => select.inputValue()).toBe('wav');
+    const { cartItems } = await api<CartResponse>(`/api/cart/${account.user._id}`, account.token);
+    expect(cartItems.map((line) => [line._id, line.tier?.key])).toEqual([[beat._id, 'wav']]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -42,11 +42,22 @@ describe('the carts', () => {
     expect(accepted(mergeCartBody, { userId })).toEqual({ userId, beatIds: [], stemsBeatIds: [] });
   });
 
+  it('merges the licence tier a visitor chose for a beat of the cart', () => {
+    expect(accepted(mergeCartBody, { userId, beatIds: [beatId], beatTiers: [{ beatId, tier: 'wav' }] }).beatTiers).toEqual([{ beatId, tier: 'wav' }]);
+  });
+
   it.each<[Record<string, unknown>, Record<string, string>]>([
     [{ beatIds: beatId }, { beatIds: 'beatIds must be a list of beat ids' }],
     [{ beatIds: ['night-drive'] }, { 'beatIds.0': 'beatId is not a valid id' }],
     [{ stemsBeatIds: Array.from({ length: 201 }, () => beatId) }, { stemsBeatIds: 'A cart holds at most 200 items.' }],
     [{ coupon: 'x' }, { coupon: 'A code is 3 to 32 letters, digits, dashes or underscores.' }],
+    [{ beatIds: [beatId], beatTiers: { [beatId]: 'wav' } }, { beatTiers: 'beatTiers must be a list of { beatId, tier }' }],
+    [{ beatIds: [beatId], beatTiers: [{ beatId, tier: 'WAV Lease' }] }, { 'beatTiers.0.tier': 'A tier key is a lower-case letter followed by 1 to 31 letters or digits.' }],
+    [{ beatIds: [], beatTiers: [{ beatId, tier: 'wav' }] }, { 'beatTiers.0.beatId': 'Each beat in beatTiers must be one of beatIds.' }],
+    [
+      { beatIds: [beatId], beatTiers: [{ beatId, tier: 'wav' }, { beatId, tier: 'trackout' }] },
+      { 'beatTiers.1.beatId': 'beatTiers names each beat once.' },
+    ],
   ])('refuses a merge of %j', (change, expected) => {
     expect(refusals(mergeCartBody, { userId, ...change })).toEqual(expected);
   });

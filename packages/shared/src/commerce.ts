@@ -90,14 +90,37 @@ export const couponCode = z
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,32}$/, 'A code is 3 to 32 letters, digits, dashes or underscores.');
 
+/** A beat of a visitor's cart and the licence tier they chose for it. */
+const mergeTierChoice = z.object({ beatId: id('beatId'), tier: tierKeySchema });
+
 /** POST /api/cart/merge: a visitor's browser cart, and the coupon code kept with it, join the account's cart at login or signup. */
-export const mergeCartBody = z.object({
-  userId: id('userId'),
-  beatIds: beatIdList,
-  stemsBeatIds: beatIdList,
-  /** The code the visitor applied to the beat cart (docs/product/deals.md#a-code-kept-with-the-cart). */
-  coupon: couponCode.optional(),
-});
+export const mergeCartBody = z
+  .object({
+    userId: id('userId'),
+    beatIds: beatIdList,
+    stemsBeatIds: beatIdList,
+    /** The code the visitor applied to the beat cart (docs/product/deals.md#a-code-kept-with-the-cart). */
+    coupon: couponCode.optional(),
+    /**
+     * The licence tier the visitor chose for beats of `beatIds` (docs/product/licenses.md#tiers); a beat not named here
+     * joins as its primary offer, as before.
+     */
+    beatTiers: z
+      .array(mergeTierChoice, { error: 'beatTiers must be a list of { beatId, tier }' })
+      .max(200, 'A cart holds at most 200 items.')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const named = new Set<string>();
+    body.beatTiers?.forEach((choice, index) => {
+      if (!body.beatIds.includes(choice.beatId)) {
+        ctx.addIssue({ code: 'custom', path: ['beatTiers', index, 'beatId'], message: 'Each beat in beatTiers must be one of beatIds.' });
+      } else if (named.has(choice.beatId)) {
+        ctx.addIssue({ code: 'custom', path: ['beatTiers', index, 'beatId'], message: 'beatTiers names each beat once.' });
+      }
+      named.add(choice.beatId);
+    });
+  });
 export type MergeCartBody = z.input<typeof mergeCartBody>;
 
 export const mergeCartResponse = z.object({

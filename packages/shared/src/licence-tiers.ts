@@ -14,10 +14,7 @@ export const tierKeySchema = z
   .regex(tierKeyPattern, 'A tier key is a lower-case letter followed by 1 to 31 letters or digits.');
 export type TierKey = string;
 
-/** The two built-in tiers, the store's MP3 lease and exclusive (docs/product/licenses.md#tiers): never deleted, never renamed, their files fixed. */
-export const builtInTierKeys = ['lease', 'exclusive'] as const;
-export type BuiltInTierKey = (typeof builtInTierKeys)[number];
-export const isBuiltInTier = (key: string): key is BuiltInTierKey => (builtInTierKeys as readonly string[]).includes(key);
+export { builtInTierKeys, isBuiltInTier, type BuiltInTierKey } from './tier-keys.js';
 
 /** The tiers every store starts with (migration 0024), in order. `lease` and `exclusive` are priced by the beat's own `price`. */
 export const defaultTierKeys = ['lease', 'wav', 'trackout', 'unlimited', 'exclusive'] as const;

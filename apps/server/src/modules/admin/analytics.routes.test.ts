@@ -30,13 +30,13 @@ beforeAll(async () => {
   hit = await createBeat(t, { title: 'Hit Record', priceCents: 1999 });
   quiet = await createBeat(t, { title: 'Quiet Track', priceCents: 2500 });
 
-  // The books: leases, stems, an exclusive, a VIP plan, a refund and one sale before the range.
-  await buy({ beatId: hit.id, title: 'Hit Record', priceCents: 1999, purchasedAt: at('2026-06-08T10:00:00Z') });
+  // The books: leases (one of them a WAV Lease), stems, an exclusive, a VIP plan, a refund and one sale before the range.
+  await buy({ beatId: hit.id, title: 'Hit Record', tier: 'wav', priceCents: 1999, purchasedAt: at('2026-06-08T10:00:00Z') });
   await buy({ beatId: hit.id, title: 'Hit Record', sessionType: 'stems', kind: 'stems', priceCents: 2500, purchasedAt: at('2026-06-08T11:00:00Z') });
-  await buy({ beatId: quiet.id, title: 'Quiet Track', sessionType: 'exclusive', kind: 'exclusive', priceCents: 49900, purchasedAt: at('2026-06-09T12:00:00Z') });
+  await buy({ beatId: quiet.id, title: 'Quiet Track', sessionType: 'exclusive', kind: 'exclusive', tier: 'exclusive', priceCents: 49900, purchasedAt: at('2026-06-09T12:00:00Z') });
   await buy({ title: 'VIP plan', sessionType: 'vipPlan', kind: 'vipPlan', priceCents: 2900, purchasedAt: at('2026-06-10T08:00:00Z') });
-  await buy({ beatId: hit.id, title: 'Hit Record', priceCents: 1999, purchasedAt: at('2026-06-10T09:00:00Z'), refundedAt: at('2026-06-10T09:30:00Z') });
-  await buy({ beatId: hit.id, title: 'Hit Record', priceCents: 1999, purchasedAt: at('2026-05-20T09:00:00Z') });
+  await buy({ beatId: hit.id, title: 'Hit Record', tier: 'lease', priceCents: 1999, purchasedAt: at('2026-06-10T09:00:00Z'), refundedAt: at('2026-06-10T09:30:00Z') });
+  await buy({ beatId: hit.id, title: 'Hit Record', tier: 'lease', priceCents: 1999, purchasedAt: at('2026-05-20T09:00:00Z') });
 
   // Plays and favourites through the API (on the fixed clock); downloads and credits straight into their tables.
   const buyerToken = await loginAs(t, buyer);
@@ -140,19 +140,19 @@ describe('GET /api/admin/analytics/purchases', () => {
     expect(searched.purchases.map((p) => p.item)).toEqual(['Quiet Track']);
   });
 
-  it('exports the same rows as CSV with the table’s columns and MM/DD/YYYY dates', async () => {
+  it('exports the same rows as CSV with the table’s columns, MM/DD/YYYY dates and the licence tier last', async () => {
     const res = await get('/api/admin/analytics/purchases.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="beat-market-purchases-2026-06-10.csv"');
     expect(res.body.split('\r\n')).toEqual([
-      'Serial No.,Name,Email,Item,Amount,Paid in,Date',
-      '1,Bea Buyer,bea@example.test,Hit Record (refunded),19.99,USD,06/10/2026',
-      '2,Bea Buyer,bea@example.test,VIP plan,29.00,USD,06/10/2026',
-      '3,Bea Buyer,bea@example.test,Quiet Track,499.00,USD,06/09/2026',
-      '4,Bea Buyer,bea@example.test,Hit Record,25.00,USD,06/08/2026',
-      '5,Bea Buyer,bea@example.test,Hit Record,19.99,USD,06/08/2026',
-      '6,Bea Buyer,bea@example.test,Hit Record,19.99,USD,05/20/2026',
+      'Serial No.,Name,Email,Item,Amount,Paid in,Date,License tier',
+      '1,Bea Buyer,bea@example.test,Hit Record (refunded),19.99,USD,06/10/2026,MP3 Lease',
+      '2,Bea Buyer,bea@example.test,VIP plan,29.00,USD,06/10/2026,',
+      '3,Bea Buyer,bea@example.test,Quiet Track,499.00,USD,06/09/2026,Exclusive',
+      '4,Bea Buyer,bea@example.test,Hit Record,25.00,USD,06/08/2026,',
+      '5,Bea Buyer,bea@example.test,Hit Record,19.99,USD,06/08/2026,WAV Lease',
+      '6,Bea Buyer,bea@example.test,Hit Record,19.99,USD,05/20/2026,MP3 Lease',
       '',
     ]);
   });

@@ -281,7 +281,8 @@ export function csvCell(value: string | number): string {
 
 const PLAIN_CELL = /^[^\s=+\-@",\uD800-\uDFFF](?:[^",\r\n\uD800-\uDFFF]*[^\s",\uD800-\uDFFF])?$/;
 
-export const purchasesCsvHeader = ['Serial No.', 'Name', 'Email', 'Item', 'Amount', 'Paid in', 'Date'];
+/** The Users table's columns, then the licence tier bought (empty for stems and the VIP plan): new columns go last. */
+export const purchasesCsvHeader = ['Serial No.', 'Name', 'Email', 'Item', 'Amount', 'Paid in', 'Date', 'License tier'];
 
 /**
  * Rows per query of the CSV export: each batch is one index range, and the time the download waits for it stays within
@@ -304,6 +305,7 @@ const csvColumns = {
   // timestamp without a calendar day (±infinity).
   date: sql<string | null>`to_char(${purchases.purchasedAt} at time zone 'UTC', 'MM/DD/YYYY')`,
   refunded: sql<boolean>`${purchases.refundedAt} is not null`,
+  tier: purchases.tier,
 };
 
 /**
@@ -314,6 +316,7 @@ const csvColumns = {
 export async function* purchasesCsv(deps: Deps, q?: string): AsyncGenerator<string> {
   yield `${purchasesCsvHeader.join(',')}\r\n`;
   const where = purchaseFilter(q);
+  const names = await tierNames(deps.db);
   let serialNo = 0;
   let lastId: string | null = null;
   for (;;) {
@@ -328,7 +331,8 @@ export async function* purchasesCsv(deps: Deps, q?: string): AsyncGenerator<stri
       if (row.date === null) throw new Error(`purchase ${row.id} has no calendar date`);
       serialNo += 1;
       const item = row.refunded ? `${row.title} (refunded)` : row.title;
-      return `${serialNo},${csvCell(row.buyerName)},${csvCell(row.buyerEmail)},${csvCell(item)},${centsToDollars(row.priceCents).toFixed(2)},${row.currency.toUpperCase()},${row.date}`;
+      const tier = row.tier ? (names.get(row.tier) ?? row.tier) : '';
+      return `${serialNo},${csvCell(row.buyerName)},${csvCell(row.buyerEmail)},${csvCell(item)},${centsToDollars(row.priceCents).toFixed(2)},${row.currency.toUpperCase()},${row.date},${csvCell(tier)}`;
     });
     if (lines.length) yield `${lines.join('\r\n')}\r\n`;
     if (rows.length < CSV_BATCH) return;

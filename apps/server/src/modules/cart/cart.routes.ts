@@ -132,9 +132,9 @@ export function cartRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/cart/merge',
       { preHandler: auth, schema: { ...secured, body: mergeCartBody, response: { 200: mergeCartResponse } } },
       async (request) => {
-        const { userId, beatIds, stemsBeatIds, coupon } = request.body;
+        const { userId, beatIds, stemsBeatIds, coupon, beatTiers } = request.body;
         await userByIdFor(deps, callerOf(request), userId);
-        const { skipped } = await mergeCarts(deps, userId, beatIds, stemsBeatIds, coupon);
+        const { skipped } = await mergeCarts(deps, userId, beatIds, stemsBeatIds, coupon, beatTiers);
         return {
           cartItems: await listCart(deps, userId),
           stemsCartItems: await listStemsCart(deps, userId),

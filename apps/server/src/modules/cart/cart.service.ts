@@ -3,7 +3,7 @@
  * once; only beats that can be bought that way right now may enter; removed beats never show, and an exclusive sold
  * while in the cart shows as sold.
  */
-import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { isBuiltInTier, type CartCoupons, type CartItem, type CartKind, type StemsCartItem } from '@beat/shared';
 import type { Deps } from '../../deps.js';
 import { beats, cartItems, stemsCartItems, type BeatRow, type LicenceTierRow } from '../../db/schema.js';
@@ -183,10 +183,30 @@ export async function removeCartCoupon(deps: Deps, userId: string, cart: CartKin
   return keptCoupons(deps.db, userId);
 }
 
+/** A beat of a visitor's cart and the licence tier they chose for it. */
+export interface TierChoice {
+  beatId: string;
+  tier: string;
+}
+
+/**
+ * The tiers a visitor chose, checked before anything joins the cart: a tier the store does not have, or one the beat
+ * does not offer now, is refused (400, naming it). A beat no longer for sale at all is left to be skipped, as any is.
+ */
+async function assertTiersOffered(deps: Deps, choices: TierChoice[]): Promise<void> {
+  if (choices.length === 0) return;
+  const found = await deps.db.select().from(beats).where(inArray(beats.id, choices.map((c) => c.beatId)));
+  const forSale = found.filter((beat) => saleProblem(beat) === null);
+  const offers = await tierOffersOf(deps.db, forSale);
+  for (const beat of forSale) offeredTier(beat, offers.get(beat.id)!, choices.find((c) => c.beatId === beat.id)!.tier);
+}
+
 /**
  * A visitor's browser cart joins the account's carts (login or signup), without duplicates. Items that
- * cannot be bought any more are skipped (their titles are returned) instead of failing the whole merge. The code the
- * visitor applied comes along with the beat cart, in place of one the account kept: it is the one they chose last.
+ * cannot be bought any more are skipped (their titles are returned) instead of failing the whole merge. A beat comes in
+ * as the licence tier the visitor chose (which replaces the tier of the account's line of it), else as its primary
+ * offer. The code the visitor applied comes along with the beat cart, in place of one the account kept: it is the one
+ * they chose last.
  */
 export async function mergeCarts(
   deps: Deps,
@@ -194,11 +214,14 @@ export async function mergeCarts(
   beatIds: string[],
   stemsBeatIds: string[],
   coupon?: string,
+  beatTiers: TierChoice[] = [],
 ): Promise<{ skipped: string[] }> {
+  await assertTiersOffered(deps, beatTiers);
+  const chosen = new Map(beatTiers.map((c) => [c.beatId, c.tier]));
   const skipped: string[] = [];
   const attempt = async (kind: CartKind, beatId: string) => {
     try {
-      await addToCart(deps, kind, userId, beatId);
+      await addToCart(deps, kind, userId, beatId, kind === 'beats' ? chosen.get(beatId) : undefined);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const [beat] = await deps.db.select({ title: beats.title }).from(beats).where(eq(beats.id, beatId)).limit(1);

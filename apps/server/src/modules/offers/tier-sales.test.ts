@@ -1,11 +1,12 @@
 /**
  * Selling licence tiers (docs/product/licenses.md#tiers, docs/product/entitlements.md): each tier bought grants exactly
- * its files and a refund takes them back; the cart names and changes a line's tier; upgrades between every pair of tiers
+ * its files and a refund takes them back; the cart names and changes a line's tier, and a visitor's cart joins the account
+ * with the tiers chosen; upgrades between every pair of tiers
  * cost the difference to the cent (never below zero) and supersede the licence held; two upgrades paid at once deliver one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { BeatTiersResponse, CartResponse, CheckDownloadResponse, ConfirmCheckoutResponse, PurchasesResponse } from '@beat/shared';
+import type { BeatTiersResponse, CartResponse, CheckDownloadResponse, ConfirmCheckoutResponse, MergeCartResponse, PurchasesResponse } from '@beat/shared';
 import { beatTierPrices, beats, licenceTerms, purchases, refunds, type BeatRow, type UserRow } from '../../db/schema.js';
 import { authed, createBeat, createUser, dbKind, fileTestApp, fixedClock, loginAs } from '../../test/helper.js';
 import { body, openCheckout, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
@@ -156,6 +157,126 @@ describe(`buying a licence tier (${dbKind})`, () => {
     const trackout = (await tiersFor(vip, beat)).find((x) => x.key === 'trackout')!;
     expect(trackout).toMatchObject({ owned: false, price: 99.99 });
     expect(trackout).not.toHaveProperty('upgradePrice');
+  });
+});
+
+describe(`a visitor's cart with tiers joins the account (${dbKind})`, () => {
+  const merge = (buyer: Buyer, payload: object) =>
+    t.app.inject(authed(buyer.token, { method: 'POST', url: '/api/cart/merge', payload: { userId: buyer.user.id, ...payload } }));
+  const cartOf = async (buyer: Buyer) =>
+    ((await t.app.inject(authed(buyer.token, { method: 'GET', url: `/api/cart/${buyer.user.id}` }))).json() as CartResponse).cartItems;
+  /** Each line's beat, tier and price, by title (lines added at the same moment are listed by title). */
+  const lines = (items: MergeCartResponse['cartItems']) => items.map((i) => [i.beatTitle, i.tier?.key, i.price]).sort(byTitle);
+  const byTitle = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+
+  it('keeps each chosen tier, adds a beat without one as its MP3 lease, and the quote and checkout charge the tiers', async () => {
+    const buyer = await newBuyer();
+    const [wav, trackout, plain, carted] = [await fullBeat(), await fullBeat(), await fullBeat(), await fullBeat()];
+    // Already in the account's cart as its MP3 lease: the tier the visitor chose last replaces it.
+    await t.app.inject(authed(buyer.token, { method: 'POST', url: '/api/cart', payload: { userId: buyer.user.id, beatId: carted.id } }));
+    const res = await merge(buyer, {
+      beatIds: [wav.id, trackout.id, plain.id, carted.id],
+      beatTiers: [
+        { beatId: wav.id, tier: 'wav' },
+        { beatId: trackout.id, tier: 'trackout' },
+        { beatId: carted.id, tier: 'unlimited' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const merged = res.json() as MergeCartResponse;
+    expect(merged.skipped).toEqual([]);
+    expect(lines(merged.cartItems)).toEqual(
+      [
+        [carted.title, 'unlimited', 199.99],
+        [wav.title, 'wav', 49.99],
+        [trackout.title, 'trackout', 99.99],
+        [plain.title, 'lease', 29.99],
+      ].sort(byTitle),
+    );
+    expect(lines(await cartOf(buyer))).toEqual(lines(merged.cartItems));
+
+    const ids = [wav.id, trackout.id, plain.id, carted.id];
+    const quote = await t.app.inject(authed(buyer.token, { method: 'POST', url: '/api/checkout/quote', payload: { userId: buyer.user.id, sessionType: 'beatPurchase', beatIds: ids } }));
+    expect(quote.json().lines.map((l: { beatId: string; price: number }) => [l.beatId, l.price])).toEqual(
+      expect.arrayContaining([
+        [wav.id, 49.99],
+        [trackout.id, 99.99],
+        [plain.id, 29.99],
+        [carted.id, 199.99],
+      ]),
+    );
+    expect(quote.json().total).toBe(379.96);
+    const { checkout } = await openCheckoutOk(t, buyer.token, 'beatPurchase', body(buyer.user, { beatDetails: ids.map((beatId) => ({ beatId })) }));
+    expect(checkout.amountCents).toBe(37996);
+  });
+
+  it('keeps the tier of an account line when the visitor chose none for it', async () => {
+    const buyer = await newBuyer();
+    const beat = await fullBeat();
+    await t.app.inject(authed(buyer.token, { method: 'POST', url: '/api/cart', payload: { userId: buyer.user.id, beatId: beat.id, tier: 'trackout' } }));
+    const res = await merge(buyer, { beatIds: [beat.id] });
+    expect(lines((res.json() as MergeCartResponse).cartItems)).toEqual([[beat.title, 'trackout', 99.99]]);
+  });
+
+  it('refuses a tier the store does not have or the beat does not offer, with 400 and why, and merges nothing', async () => {
+    const buyer = await newBuyer();
+    const full = await fullBeat();
+    const noWav = await fullBeat({ wavKey: null });
+    const switchedOff = await fullBeat();
+    await t.deps.db.insert(beatTierPrices).values({ beatId: switchedOff.id, tier: 'wav', priceCents: null, enabled: false });
+    const exclusive = await fullBeat({ beatType: 'Exclusive', priceCents: 50_000 });
+    for (const [beat, tier, message] of [
+      [full, 'gold', 'There is no licence tier "gold".'],
+      [noWav, 'wav', `${noWav.title} is not sold as WAV Lease: This beat has no WAV file.`],
+      [switchedOff, 'wav', `${switchedOff.title} is not sold as WAV Lease: The WAV Lease is switched off for this beat.`],
+      [exclusive, 'trackout', `${exclusive.title} is not sold as Trackout Lease: An Exclusive beat is sold only as its exclusive license.`],
+    ] as const) {
+      const res = await merge(buyer, { beatIds: [full.id, beat.id], stemsBeatIds: [full.id], beatTiers: [{ beatId: beat.id, tier }], coupon: 'SPRING30' });
+      expect(res.statusCode, tier).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await cartOf(buyer)).toEqual([]);
+    const kept = (await t.app.inject(authed(buyer.token, { method: 'GET', url: `/api/cart/${buyer.user.id}/coupons` }))).json();
+    expect(kept).toEqual({ beats: null, stems: null });
+    const stray = await merge(buyer, { beatIds: [], beatTiers: [{ beatId: full.id, tier: 'wav' }] });
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().message).toBe('Each beat in beatTiers must be one of beatIds.');
+  });
+
+  it('skips a beat no longer for sale whatever its tier, as before', async () => {
+    const buyer = await newBuyer();
+    const gone = await fullBeat({ published: false });
+    const kept = await fullBeat();
+    const res = await merge(buyer, { beatIds: [gone.id, kept.id], beatTiers: [{ beatId: gone.id, tier: 'wav' }, { beatId: kept.id, tier: 'wav' }] });
+    expect(res.statusCode).toBe(200);
+    const merged = res.json() as MergeCartResponse;
+    expect(merged.skipped).toEqual([gone.title]);
+    expect(lines(merged.cartItems)).toEqual([[kept.title, 'wav', 49.99]]);
+  });
+
+  it('treats a tier the buyer already holds as a held MP3 lease: it joins the cart and its checkout is refused', async () => {
+    const buyer = await newBuyer();
+    const [heldWav, heldLease] = [await fullBeat(), await fullBeat()];
+    await buyTier(buyer, heldWav, 'wav', tierCents.wav!);
+    await buyTier(buyer, heldLease, 'lease', tierCents.lease!);
+    const res = await merge(buyer, { beatIds: [heldWav.id, heldLease.id], beatTiers: [{ beatId: heldWav.id, tier: 'wav' }] });
+    expect(res.statusCode).toBe(200);
+    const merged = res.json() as MergeCartResponse;
+    expect(merged.skipped).toEqual([]);
+    expect(lines(merged.cartItems)).toEqual(
+      [
+        [heldWav.title, 'wav', 49.99],
+        [heldLease.title, 'lease', 29.99],
+      ].sort(byTitle),
+    );
+    for (const [beat, message] of [
+      [heldWav, `You already own ${heldWav.title} as WAV Lease or a license that includes it. Find it on your dashboard.`],
+      [heldLease, `You already own ${heldLease.title}. Find it on your dashboard.`],
+    ] as const) {
+      const checkout = await openCheckout(t, buyer.token, 'beatPurchase', body(buyer.user, { beatDetails: [{ beatId: beat.id }] }));
+      expect(checkout.statusCode).toBe(409);
+      expect(checkout.json().message).toBe(message);
+    }
   });
 });
 

@@ -14,11 +14,13 @@ export function setBeatTier({ beatId, key, body }: SetBeatTierInput): Promise<Ad
   return api<AdminBeatTiersResponse>(`/api/admin/beats/${beatId}/tiers/${key}`, { method: 'PUT', body });
 }
 
-/** The server answers every tier of the beat anew (one change may change another's reason), kept as it is. */
+/**
+ * The server answers every tier of the beat anew (one change may change another's reason), kept as it is. The beat
+ * editor saves only the beat's own tiers here (the MP3 Lease and the Exclusive are priced with the beat's details), which
+ * no beats list shows: nothing else is asked again.
+ */
 export function useSetBeatTier(beatId: string) {
   return useAdminMutation(setBeatTier, {
     keep: (queryClient, saved) => queryClient.setQueryData(adminKeys.beatTiers(beatId), saved),
-    // The MP3 Lease and the Exclusive set the beat's own price, which the beats lists show.
-    stale: [adminKeys.beats],
   });
 }

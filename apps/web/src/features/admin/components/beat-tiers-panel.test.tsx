@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminBeatTier } from '@beat/shared';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
 import { stubFetch } from '../../../test/stub-fetch';
+import { adminKeys } from '../api/admin-keys';
 import { BeatTiersPanel } from './beat-tiers-panel';
 
 const row = (key: string, name: string, over: Partial<AdminBeatTier> = {}): AdminBeatTier => ({
@@ -55,7 +56,10 @@ describe('The beat form, license tiers', () => {
       }
       return new Response('{}', { status: 404 });
     });
-    renderWithProviders(<BeatTiersPanel beatId="b1" />);
+    const { queryClient } = renderWithProviders(<BeatTiersPanel beatId="b1" />);
+    // A beats list on screen shows no tier of its own: saving one leaves it as it is.
+    const beatsList = [...adminKeys.beats, { page: 1, pageSize: 10 }];
+    queryClient.setQueryData(beatsList, { beats: [], total: 0, nextCursor: null });
     const user = userEvent.setup();
     const wav = within(await screen.findByRole('form', { name: 'WAV Lease for this beat' }));
     const price = wav.getByLabelText<HTMLInputElement>('Price of the WAV Lease');
@@ -66,6 +70,7 @@ describe('The beat form, license tiers', () => {
     expect(await wav.findByText('WAV Lease saved.')).toBeTruthy();
     expect(await wav.findByText('Offered at $59.99')).toBeTruthy();
     expect(puts).toEqual([{ url: '/api/admin/beats/b1/tiers/wav', body: { price: 59.99, enabled: true } }]);
+    expect(queryClient.getQueryState(beatsList)?.isInvalidated).toBe(false);
 
     // Switched off for this beat, with the price left empty: back to the default.
     const trackout = within(screen.getByRole('form', { name: 'Trackout Lease for this beat' }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@beat/shared';
+import type { BeatTier, User } from '@beat/shared';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
 import { AuthProvider, useAuth } from '../../auth';
 import { CartPage } from './cart-page';
@@ -30,11 +30,43 @@ const visitorCart = [
   { _id: 'b3', beatTitle: 'Glass Mirage', price: 250, slug: 'glass-mirage', licence: 'EXCLUSIVE' },
 ];
 
+/** A tier as GET /api/beats/{beatId}/tiers answers a visitor. */
+const tier = (key: string, name: string, price: number): BeatTier => ({
+  key,
+  name,
+  price,
+  files: key === 'lease' ? ['mp3'] : ['mp3', 'wav'],
+  exclusive: false,
+  summary: [],
+  termsUrl: `/licenses/terms/${key}`,
+});
+
+/** What each catalog beat of the visitor's cart offers now. */
+let offered: Record<string, BeatTier[]> = {};
+
+/** Every call the cart makes for a visitor, in order. */
+let asked: string[] = [];
+
 beforeEach(() => {
   signedIn = null;
+  asked = [];
+  offered = {
+    b1: [tier('lease', 'MP3 Lease', 19.99), tier('wav', 'WAV Lease', 49.99), tier('trackout', 'Trackout Lease', 99.99)],
+    b2: [tier('lease', 'MP3 Lease', 24.99)],
+  };
   localStorage.setItem('beatCart', JSON.stringify(visitorCart));
-  // The only call a visitor's cart makes: the license terms its summary shows.
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/me' ? jsonResponse({ user: null }) : jsonResponse({ terms: [], tierTerms: [] }))));
+  // A visitor's cart asks only for what it shows: each catalog beat's tiers and the license terms of its summary.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (path === '/api/me') return jsonResponse({ user: null });
+      asked.push(`${init?.method ?? 'GET'} ${path}`);
+      const beat = /^\/api\/beats\/(\w+)\/tiers$/.exec(path)?.[1];
+      if (beat) return jsonResponse({ tiers: offered[beat] ?? [] });
+      return jsonResponse({ terms: [], tierTerms: [] });
+    }),
+  );
 });
 
 /** The cart page, once the provider knows who is there (GET /api/me). */
@@ -134,6 +166,39 @@ describe('the cart', () => {
     await user.click(within(summary()).getByRole('button', { name: 'Remove coupon SPRING20' }));
     expect(localStorage.getItem('beatCartCoupon')).toBeNull();
     expect(within(summary()).getByLabelText('Coupon code')).toBe(document.activeElement);
+  });
+
+  it("prices a visitor's lines with the server's tiers, and changes a line's license in the browser", async () => {
+    const user = userEvent.setup();
+    // Kept as a WAV Lease at the price shown then; the store asks $49.99 now.
+    localStorage.setItem('beatCart', JSON.stringify([{ ...visitorCart[0], price: 44.5, tier: { key: 'wav', name: 'WAV Lease' } }, visitorCart[1]]));
+    await renderCart();
+    const license = await screen.findByRole('combobox', { name: 'License Night Drive' });
+    expect((license as HTMLSelectElement).value).toBe('wav');
+    expect(within(license).getAllByRole('option').map((o) => o.textContent)).toEqual(['MP3 Lease — $19.99', 'WAV Lease — $49.99', 'Trackout Lease — $99.99']);
+    await waitFor(() => expect(amount('Total')).toBe('$74.98'));
+    // A beat sold only as its MP3 lease has no list to choose from.
+    expect(screen.queryByRole('combobox', { name: 'License Low Empire' })).toBeNull();
+
+    await user.selectOptions(license, 'trackout');
+    expect(await screen.findByText('Night Drive is now in your cart as Trackout Lease')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('beatCart')!)[0]).toEqual({ ...visitorCart[0], price: 99.99, tier: { key: 'trackout', name: 'Trackout Lease' } });
+    expect(within(screen.getByRole('list', { name: 'Beats' })).getAllByRole('listitem')[0]!.textContent).toMatch(/Night Drive.*Trackout Lease.*\$99\.99/);
+    expect(amount('Total')).toBe('$124.98');
+    expect(within(summary()).getByText('Trackout Lease license terms')).toBeTruthy();
+
+    // Back to the MP3 lease: the line is the beat's primary offer again, as an item kept before tiers.
+    await user.selectOptions(license, 'lease');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('beatCart')!)[0]).toEqual(visitorCart[0]));
+    expect(amount('Total')).toBe('$44.98');
+    // Nothing was sent: a visitor's cart changes make no call.
+    expect(asked.filter((call) => !call.startsWith('GET '))).toEqual([]);
+  });
+
+  it("says so on a visitor's line when the beat no longer sells the tier chosen", async () => {
+    localStorage.setItem('beatCart', JSON.stringify([{ ...visitorCart[1], tier: { key: 'wav', name: 'WAV Lease' } }]));
+    await renderCart();
+    expect(await screen.findByText('Low Empire is no longer sold as WAV Lease. Choose another license or remove it from your cart.')).toBeTruthy();
   });
 
   it('takes a removed item off the list and out of the total', async () => {

@@ -5,7 +5,8 @@
  * visitor to log in (their cart waits in the browser and joins the account). A signed-in buyer's summaries show the
  * server's quote of what is being bought, with the bulk deal and a coupon code (docs/product/deals.md), and Pay Now
  * sends the code unless the quote refused it. The code is kept with the cart (on the server, or in a visitor's browser),
- * so a reload or the next visit shows the same total (docs/product/deals.md#a-code-kept-with-the-cart).
+ * so a reload or the next visit shows the same total (docs/product/deals.md#a-code-kept-with-the-cart). A catalog beat's
+ * line has a 'License' list of the tiers it offers, for visitors too, at the server's prices (docs/product/licenses.md#tiers).
  */
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -21,11 +22,11 @@ import { paths, withReturnUrl } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { useStartCheckout } from '../api/create-checkout-session';
-import { useChangeCartTier } from '../api/change-cart-tier';
 import { checkoutQuotesQueryKey, useCheckoutQuote } from '../api/get-checkout-quote';
 import { cartsQueryKey } from '../api/get-cart';
 import { useEndLeftCheckout } from '../api/cancel-checkout';
 import { useCart, type CartLine } from '../hooks/use-cart';
+import { usePricedVisitorLines } from '../hooks/use-priced-visitor-lines';
 import { useCartCoupons } from '../hooks/use-cart-coupons';
 import { useStemsCart } from '../hooks/use-stems-cart';
 import { CartList, type CartListItem } from './cart-list';
@@ -42,11 +43,12 @@ interface Selection {
 const none: Selection = { list: null, ids: new Set() };
 
 export function CartPage() {
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated, isLoading: userLoading, user } = useAuth();
   const cart = useCart();
+  // A visitor's lines at the server's prices, with the tiers each may be changed to.
+  const lines = usePricedVisitorLines(cart.items, !isAuthenticated && !userLoading);
   const stems = useStemsCart();
   const checkout = useStartCheckout(user);
-  const changeTier = useChangeCartTier(isAuthenticated ? user?._id : undefined);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Back from a checkout left without paying: it ends, freeing its exclusives (docs/product/offers-and-prices.md#reservations).
@@ -59,7 +61,7 @@ export function CartPage() {
   const { codes } = coupons;
 
   const beatItems: CartListItem[] = useMemo(
-    () => cart.items.map((i: CartLine) => ({
+    () => lines.map((i: CartLine) => ({
         _id: i._id,
         beatTitle: i.beatTitle,
         artistName: i.artistName,
@@ -72,7 +74,7 @@ export function CartPage() {
         tier: i.tier,
         tiers: i.tiers,
       })),
-    [cart.items],
+    [lines],
   );
   const stemsItems: CartListItem[] = useMemo(
     () => stems.items.map((i: StemsCartItem) => ({
@@ -231,8 +233,11 @@ export function CartPage() {
                   onToggleAll={(select) => toggleAll('beats', beatItems, select)}
                   onRemove={(item) => cart.remove({ _id: item._id, beatTitle: item.beatTitle })}
                   removingId={cart.pendingBeatId}
-                  onChangeTier={isAuthenticated ? (item, tier) => changeTier.mutate({ beatId: item._id, tier }) : undefined}
-                  changingTierId={changeTier.isPending ? changeTier.variables?.beatId : undefined}
+                  onChangeTier={(item, tier) => {
+                    const choice = item.tiers?.find((t) => t.key === tier);
+                    if (choice) cart.chooseTier(item, choice);
+                  }}
+                  changingTierId={cart.changingTierId}
                 />
               </div>
               <OrderSummary

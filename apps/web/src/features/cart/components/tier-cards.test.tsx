@@ -142,13 +142,36 @@ describe('the licence tiers of a beat', () => {
     expect(within(card('Trackout Lease')).getByText('Upgrade: you pay the difference ($99.99 less what your license cost)')).toBeTruthy();
   });
 
-  it("send a visitor to log in for a tier the browser's cart cannot hold", async () => {
+  it("let a visitor put any tier in the browser's cart, move it to another, and back to the MP3 lease", async () => {
     signedIn = false;
-    store([lease, wav]);
-    renderWithProviders(<Tiers />, { route: '/beat/glass-mirage', wrap: withAuth });
+    function WithLease() {
+      return (
+        <>
+          <CartToggleButton beat={beat} cart={tierView(useCart(), 'lease')} offer="MP3 lease" />
+          <Tiers />
+        </>
+      );
+    }
+    const sent = store([lease, wav, trackout]);
+    renderWithProviders(<WithLease />, { route: '/beat/glass-mirage', wrap: withAuth });
+    const stored = () => JSON.parse(localStorage.getItem('beatCart') ?? '[]') as unknown[];
     await screen.findByRole('listitem', { name: 'WAV Lease' });
-    expect(within(card('WAV Lease')).getByRole('link', { name: /^Log in to buy/ }).getAttribute('href')).toMatch(/^\/login\?/);
-    expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
+    await userEvent.click(within(card('WAV Lease')).getByRole('button', { name: /^Add to Cart\s+— WAV Lease of Glass Mirage$/ }));
+    await within(card('WAV Lease')).findByRole('button', { name: /^Remove From Cart/ });
+    expect(await screen.findByText('Glass Mirage Added to Cart')).toBeTruthy();
+    expect(stored()).toEqual([{ _id: 'beat-1', beatTitle: 'Glass Mirage', slug: 'glass-mirage', price: 49.99, licence: 'MP3', tier: { key: 'wav', name: 'WAV Lease' } }]);
+    // The MP3 lease card does not count a WAV Lease line as its own.
+    expect(screen.getByRole('button', { name: /^Add to Cart\s+— MP3 lease of Glass Mirage$/ })).toBeTruthy();
+
+    await userEvent.click(within(card('Trackout Lease')).getByRole('button', { name: /^Add to Cart/ }));
+    expect(await screen.findByText('Glass Mirage is now in your cart as Trackout Lease')).toBeTruthy();
+    expect(stored()).toEqual([expect.objectContaining({ price: 99.99, tier: { key: 'trackout', name: 'Trackout Lease' } })]);
+    expect(within(card('WAV Lease')).getByRole('button', { name: /^Add to Cart/ })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Add to Cart\s+— MP3 lease of Glass Mirage$/ }));
+    await waitFor(() => expect(stored()).toEqual([{ _id: 'beat-1', beatTitle: 'Glass Mirage', slug: 'glass-mirage', price: 19.99, licence: 'MP3' }]));
+    // A visitor's cart makes no call: nothing was sent to the server.
+    expect(sent).toEqual([]);
   });
 
   it('show nothing more for a beat sold only as its MP3 lease', async () => {

@@ -2,19 +2,16 @@
  * The licence tiers of a catalog beat as offer cards beside the screen's other offers (docs/product/licenses.md#tiers),
  * the same on the beat page and in the download pop-up: each tier's name, price, files, the numbers a buyer looks for (its terms' `summary`), a link to
  * its full license and its Add to Cart. A tier the buyer holds says so; a higher one shows the upgrade's price (the
- * difference). A visitor's cart in the browser holds the beat's MP3 lease, so the other tiers ask them to log in. The
+ * difference). A visitor's cart in the browser keeps the tier they chose, which joins the account's cart at login. The
  * screen's own MP3 lease card stands for the MP3 Lease tier.
  */
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Check, FileAudio } from 'lucide-react';
 import { libraryFileLabels } from '@beat/shared';
 import { OfferCard } from '../../../components/offer-card/offer-card';
-import { ButtonLink } from '../../../components/ui/button';
-import { paths, withReturnUrl } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
-import { useAuth } from '../../auth';
 import { useBeatTiers, type BeatTier } from '../api/get-beat-tiers';
-import { useCart, type CartBeat } from '../hooks/use-cart';
+import { useCart, type CartBeat, type TierToBuy } from '../hooks/use-cart';
 import { CartToggleButton, type ToggleableCart } from './cart-toggle-button';
 import './tier-cards.css';
 
@@ -76,27 +73,14 @@ export function TierCard({ beat, tier, compact = false, headingLevel = 3 }: Tier
   );
 }
 
-/** Add to Cart for one tier (or Remove From Cart while the beat is in the cart as this tier); a visitor is asked to log in. */
+/** Add to Cart for one tier (or Remove From Cart while the beat is in the cart as this tier), for visitors too. */
 function TierCartButton({ beat, tier }: { beat: CartBeat; tier: BeatTier }) {
-  const { isAuthenticated } = useAuth();
   const cart = useCart();
-  const location = useLocation();
-  if (!isAuthenticated) {
-    // The browser's cart keeps the MP3 lease, which the account's cart takes in at login.
-    return (
-      <ButtonLink variant="secondary" to={withReturnUrl(paths.login, location.pathname + location.search)}>
-        Log in to buy
-        <span className="visually-hidden">
-          {' '}
-          — {tier.name} of {beat.beatTitle}
-        </span>
-      </ButtonLink>
-    );
-  }
-  return <CartToggleButton beat={{ ...beat, price: tier.price }} cart={tierView(cart, tier.key)} offer={tier.name} />;
+  return <CartToggleButton beat={{ ...beat, price: tier.price }} cart={tierView(cart, { key: tier.key, name: tier.name })} offer={tier.name} />;
 }
 
 /** The beat cart as one tier's button sees it: in the cart only as this tier; adding puts it in (or moves its line) as this tier. */
-export function tierView(cart: ReturnType<typeof useCart>, tier: string): ToggleableCart {
-  return { ...cart, has: (beatId) => cart.hasTier(beatId, tier), add: (beat) => cart.add(beat, tier) };
+export function tierView(cart: ReturnType<typeof useCart>, tier: TierToBuy): ToggleableCart {
+  const key = typeof tier === 'object' ? tier.key : tier;
+  return { ...cart, has: (beatId) => cart.hasTier(beatId, key), add: (beat) => cart.add(beat, tier) };
 }

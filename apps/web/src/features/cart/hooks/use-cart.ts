@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { toast } from '../../../lib/toast';
-import type { Beat, CartItem, CartTier, CartTierChoice, LicenceLabel } from '@beat/shared';
+import type { Beat, CartItem, CartTierChoice, LicenceLabel, TierRef } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
 import { useAuth } from '../../auth';
 import { useLocalCart } from './use-local-cart';
@@ -25,10 +25,17 @@ export interface CartLine {
   unavailable?: string;
   /** An exclusive the buyer holds the MP3 lease of: `price` is the upgrade's (docs/product/licenses.md#upgrades). */
   upgrade?: { alreadyPaid: number };
-  /** The licence tier the line buys and the tiers it may be changed to (server carts only: docs/product/licenses.md#tiers). */
-  tier?: CartTier;
+  /**
+   * The licence tier the line buys (docs/product/licenses.md#tiers): always named by the account's cart; a visitor's line
+   * names the tier they chose, and none for the beat's primary offer.
+   */
+  tier?: TierRef;
+  /** The tiers the line may be changed to, at this buyer's price (the account's cart: the cart page asks a visitor's). */
   tiers?: CartTierChoice[];
 }
+
+/** The tier a cart button buys: the MP3 lease, or a tier as the beat's tiers name it. */
+export type TierToBuy = TierRef | 'lease';
 
 export type CartBeat = Pick<Beat, '_id' | 'beatTitle' | 'artistName' | 'slug' | 'beatType' | 'price' | 'hasStems'>;
 
@@ -81,6 +88,7 @@ export function useCart() {
       slug: i.slug ?? null,
       licence: i.licence ?? 'EXCLUSIVE',
       price: i.price,
+      ...(i.tier ? { tier: i.tier } : {}),
     }));
   }, [isAuthenticated, server.data, local.items]);
 
@@ -91,27 +99,47 @@ export function useCart() {
     [items],
   );
 
-  /** `tier`: the licence tier to buy (signed in only; a visitor's browser cart holds the beat's primary offer). */
+  /**
+   * `tier`: the licence tier to buy, `beat.price` its price (default: the beat's primary offer). A beat already in the
+   * cart as another tier moves to this one: a beat is in the cart once.
+   */
   const add = useCallback(
-    (beat: CartBeat, tier?: string) => {
+    (beat: CartBeat, tier?: TierToBuy) => {
       if (beat.price === null) {
         toast.error(beat.beatType === 'Exclusive' ? commerceMessages.noPrice : commerceMessages.failedToAddToCart);
         return;
       }
       if (!isAuthenticated) {
-        local.add({ _id: beat._id, beatTitle: beat.beatTitle, slug: beat.slug, price: beat.price, licence: licenceOf(beat) });
+        const chosen = typeof tier === 'object' ? { tier } : {};
+        local.add({ _id: beat._id, beatTitle: beat.beatTitle, slug: beat.slug, price: beat.price, licence: licenceOf(beat), ...chosen });
         return;
       }
       if (!userId) return;
-      // Already in the cart as another tier: the line changes tier (a beat is in the cart once).
+      const key = typeof tier === 'object' ? tier.key : tier;
       const line = items.find((i) => i._id === beat._id);
       if (line?.tier) {
-        if (line.tier.key !== (tier ?? 'lease')) changeTier.mutate({ beatId: beat._id, tier: tier ?? 'lease' });
+        if (line.tier.key !== (key ?? 'lease')) changeTier.mutate({ beatId: beat._id, tier: key ?? 'lease' });
         return;
       }
-      change.mutate({ beat, add: true, tier });
+      change.mutate({ beat, add: true, tier: key });
     },
     [isAuthenticated, local, userId, change, changeTier, items],
+  );
+
+  /**
+   * The line now buys this tier (the cart's License list, which lists a catalog beat's lease tiers): the account's line
+   * through the server, a visitor's in the browser.
+   */
+  const chooseTier = useCallback(
+    (line: Pick<CartLine, '_id' | 'beatTitle' | 'slug'>, choice: CartTierChoice) => {
+      if (!isAuthenticated) {
+        const { key, name } = choice;
+        local.add({ _id: line._id, beatTitle: line.beatTitle, price: choice.price, licence: 'MP3', ...(line.slug ? { slug: line.slug } : {}), tier: { key, name } });
+        return;
+      }
+      if (userId) changeTier.mutate({ beatId: line._id, tier: choice.key });
+    },
+    [isAuthenticated, local, userId, changeTier],
   );
 
   const remove = useCallback(
@@ -135,6 +163,7 @@ export function useCart() {
     has,
     hasTier,
     add,
+    chooseTier,
     remove,
     /** Who is calling is not known yet, or the account's cart has not loaded yet. */
     isLoading: userLoading || (isAuthenticated && (!userId || server.isPending)),
@@ -143,5 +172,7 @@ export function useCart() {
     refetch: server.refetch,
     /** The beat whose add/remove is on its way to the server. */
     pendingBeatId: change.isPending ? change.variables?.beat._id : changeTier.isPending ? changeTier.variables?.beatId : undefined,
+    /** The beat whose line's tier is being changed on the server. */
+    changingTierId: changeTier.isPending ? changeTier.variables?.beatId : undefined,
   };
 }
