@@ -23,8 +23,10 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /** Counts every response by method, route pattern and status, with its latency. */
 function measureRequests(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: no promise for every response.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.request(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 }
 
