@@ -2,7 +2,7 @@
 // its routes speak HTTP and call their own module's services; services hold the rules and may use other
 // modules' services, never routes. Two kinds of file are a module's public surface for other routes: its
 // DTO mappers (`*-dto.ts`, the shape of responses) and its request guards (`*.hooks.ts`, e.g. requireAuth).
-// The infrastructure (lib, db, adapters, audio, jobs, http) knows no module's rules.
+// The infrastructure (lib, db, adapters, audio, jobs, config, metrics, http) knows no module's rules.
 import boundaries from 'eslint-plugin-boundaries';
 
 const src = 'apps/server/src';
@@ -21,7 +21,7 @@ export default [
         { type: 'hooks', mode: 'file', pattern: `${src}/modules/*/*.hooks.ts`, capture: ['module'] },
         { type: 'module', pattern: `${src}/modules/*`, capture: ['module'] },
         { type: 'http', pattern: `${src}/http` },
-        { type: 'infrastructure', pattern: `${src}/(lib|db|adapters|audio|jobs|config)` },
+        { type: 'infrastructure', pattern: `${src}/(lib|db|adapters|audio|jobs|config|metrics)` },
       ],
     },
     rules: {

@@ -50,6 +50,8 @@ const png = Buffer.concat([
   randomBytes(32),
 ]);
 const badToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.bm90LWEtc2lnbmF0dXJl';
+/** What the metrics scraper holds (docs/metrics.md). */
+const metricsToken = randomBytes(24).toString('hex');
 
 type Request = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
 
@@ -249,6 +251,9 @@ function calls(): Call[] {
     call('GET /dev/mail', get(() => '/dev/mail'), 200),
     call('GET /dev/mail.json', get(() => '/dev/mail.json'), 200),
     call('GET /dev/mail/:id', get(() => `/dev/mail/${randomUUID()}`), 404),
+
+    // the metrics scraper, with its own token
+    call('GET /metrics', () => ({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } }), 200),
   ];
 }
 
@@ -295,7 +300,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Beat Market</title><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
-  t = await createTestApp({ webDist: dist, env: { RATE_LIMIT_SCALE: '1000' } });
+  t = await createTestApp({ webDist: dist, env: { RATE_LIMIT_SCALE: '1000', METRICS_TOKEN: metricsToken } });
 
   await t.deps.storage.put('audio/test/preview.mp3', randomBytes(2000));
   await t.deps.storage.put('audio/test/beat.mp3', randomBytes(4000));
@@ -391,6 +396,11 @@ describe('the route table', () => {
       for (const route of Object.keys(routeAccess)) {
         const outsideProductionOnly = ['devOnly', 'apiDocs', 'testCheckout'].includes(routeAccess[route]!);
         expect({ route, registered: registered.has(route) }).toEqual({ route, registered: !outsideProductionOnly });
+      }
+      // Metrics are never public by default: without METRICS_TOKEN the route answers 404, whoever calls.
+      for (const authorization of [undefined, `Bearer ${metricsToken}`]) {
+        const res = await live.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+        expect(res.statusCode).toBe(404);
       }
     } finally {
       await live.close();
@@ -495,6 +505,15 @@ describe('refused callers', () => {
     expect(forged.json()).toEqual({ message: 'Webhook signature verification failed.' });
   });
 
+  it('GET /metrics answers 401 to a visitor, a forged token, any session and a wrong metrics token', async () => {
+    const [metrics] = callsOf('metrics');
+    const { url } = metrics!.request();
+    for (const authorization of [undefined, `Bearer ${badToken}`, `Bearer ${ownerToken}`, `Bearer ${otherToken}`, `Bearer ${metricsToken.slice(1)}`, metricsToken]) {
+      const res = await inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+      expect({ authorization, status: res.statusCode }).toEqual({ authorization, status: 401 });
+    }
+  });
+
   it('changed nothing in the database', async () => {
     expect(Object.keys(before).length).toBeGreaterThan(20);
     expect(before.users!.length).toBe(3);
@@ -507,6 +526,13 @@ describe('the right callers', () => {
     const res = await inject(c.request());
     expect(res.statusCode, res.body.slice(0, 300)).toBe(c.ok);
     expect(res.statusCode).not.toBe(401);
+  });
+
+  it('GET /metrics answers the holder of METRICS_TOKEN', async () => {
+    const [metrics] = callsOf('metrics');
+    const res = await inject(metrics!.request());
+    expect(res.statusCode).toBe(metrics!.ok);
+    expect(res.body).toContain('# TYPE beat_market_http_requests_total counter');
   });
 
   it('POST /api/logout answers an account that must change its password', async () => {

@@ -41,6 +41,7 @@ import { refuseUnclassifiedRoutes } from './web/route-access.js';
 import { registerPublicPages } from './web/public-pages.js';
 import { watchCatalogVersion, type CatalogVersion } from './db/catalog-version.js';
 import { checkReadiness } from './web/readiness.js';
+import { registerMetrics } from './metrics/metrics-route.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; when absent only the API is served. */
@@ -117,6 +118,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await registerJsonCompression(app, isApiPath);
   // Countdowns run on the server's clock (docs/product/offers-and-prices.md#countdown).
   registerServerTime(app, deps);
+  // GET /metrics for a Prometheus scraper holding METRICS_TOKEN; with it set, every response is counted (docs/metrics.md).
+  await registerMetrics(app, deps);
 
   // Cached catalog responses are keyed by it (docs/decisions/0016-catalog-cache.md).
   const catalogVersion = options.catalogVersion ?? watchCatalogVersion(deps.db, { log: app.log });

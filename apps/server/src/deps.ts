@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
 import type { Payments } from './adapters/payments/payments.js';
+import type { Metrics } from './metrics/metrics.js';
 
 export interface Deps {
   config: Config;
@@ -17,4 +18,6 @@ export interface Deps {
   limiter: RateLimiter;
   tokens: TokenSigner;
   payments: Payments;
+  /** This process's counters for GET /metrics (docs/metrics.md). */
+  metrics: Metrics;
 }

@@ -14,6 +14,7 @@ import type { Storage } from './adapters/storage/storage.js';
 import { createOutboxMailer } from './adapters/mail/outbox-mailer.js';
 import { createSmtpMailer } from './adapters/mail/smtp-mailer.js';
 import { createPayments } from './adapters/payments/create-payments.js';
+import { Metrics } from './metrics/metrics.js';
 
 export interface Runtime {
   deps: Deps;
@@ -39,6 +40,7 @@ export function createDeps(config: Config, database: Database, storage: Storage,
       : new MemoryRateLimiter(config.rateLimitScale),
     tokens: createTokenSigner(config.tokenSecret),
     payments: createPayments(config, database.db, clock),
+    metrics: new Metrics(database.poolUse),
   };
 }
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const src = path.dirname(fileURLToPath(import.meta.url));
 
 /** Loaded with their first use, not with the server. */
-const loadedWhenUsed = ['pdf-lib', '@pdf-lib/fontkit', 'qrcode', 'music-metadata', 'nodemailer', 'stripe', '@aws-sdk/', 'ioredis', 'rate-limiter-flexible', 'ajv'];
+const loadedWhenUsed = ['pdf-lib', '@pdf-lib/fontkit', 'qrcode', 'music-metadata', 'nodemailer', 'stripe', '@aws-sdk/', 'ioredis', 'rate-limiter-flexible', 'ajv', 'prom-client'];
 /** Files of those packages every start needs: the memory rate limiter, without the package's index of every store. */
 const loadedAtStart = ['rate-limiter-flexible/lib/RateLimiterMemory.js'];
 
@@ -54,5 +54,6 @@ describe("the server's start", () => {
     expect(reached(packagesLoadedBy(path.join(src, 'modules/purchases/licence-pdf.ts')), 'pdf-lib')).toBe(true);
     expect(reached(packagesLoadedBy(path.join(src, 'adapters/payments/stripe-payments.ts')), 'stripe')).toBe(true);
     expect(reached(packagesLoadedBy(path.join(src, 'adapters/storage/s3-storage.ts')), '@aws-sdk/')).toBe(true);
+    expect(reached(packagesLoadedBy(path.join(src, 'metrics/instruments.ts')), 'prom-client')).toBe(true);
   });
 });

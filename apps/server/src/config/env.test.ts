@@ -65,4 +65,13 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
+
+  it('takes METRICS_TOKEN for GET /metrics, unset by default, and refuses one that is short or has spaces', () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).metricsToken).toBeUndefined();
+    const token = 'a1'.repeat(16);
+    expect(loadConfig({ ...base, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: token.slice(1) })).toThrow(/METRICS_TOKEN: METRICS_TOKEN must be at least 32 characters/);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: `${token} ${token}` })).toThrow(/METRICS_TOKEN must not contain spaces/);
+  });
 });

@@ -75,6 +75,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /** The bearer token of GET /metrics; unset, /metrics answers 404 (docs/metrics.md). */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)')
+    .regex(/^\S+$/, 'METRICS_TOKEN must not contain spaces')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +119,8 @@ export interface Config {
   apiDocs: boolean;
   /** Files in an S3-compatible bucket when S3_BUCKET is set; otherwise in DATA_DIR/files (docs/storage.md). */
   s3: S3StorageSettings | null;
+  /** The bearer token a Prometheus scraper sends to GET /metrics; undefined: /metrics answers 404 (docs/metrics.md). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -209,5 +217,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
     s3: s3SettingsOf(env),
+    metricsToken: env.METRICS_TOKEN,
   };
 }

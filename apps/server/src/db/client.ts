@@ -18,9 +18,20 @@ import { countFinishedWrites } from './finished-writes.js';
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The connections of one process's pool to a PostgreSQL server. */
+export interface PoolUse {
+  max: number;
+  open: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The pool's connections now; absent for the embedded database, which has no pool. */
+  poolUse?: () => PoolUse;
   /** Brings the schema up to date; on a PostgreSQL server under the start-up lock, so one process of several migrates. */
   migrate(): Promise<void>;
   /**
@@ -150,6 +161,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => whileStarting(() => migratePg(db, { migrationsFolder })),
     whileStarting,
     close: () => pool.end(),

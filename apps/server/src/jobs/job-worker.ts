@@ -8,6 +8,7 @@ import os from 'node:os';
 import type { Db } from '../db/client.js';
 import type { JobRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { isDatabaseUnavailable } from '../lib/database-errors.js';
 import {
   claimJobs,
@@ -55,6 +56,8 @@ export interface JobLogger {
 export interface WorkerDeps {
   db: Db;
   clock: Clock;
+  /** Counts each run by queue and outcome, for GET /metrics (docs/metrics.md). */
+  metrics?: Pick<Metrics, 'jobRun'>;
 }
 
 export interface WorkerOptions {
@@ -100,7 +103,8 @@ async function runJob(deps: WorkerDeps, handlers: JobHandlers, job: JobRow, id: 
       await releaseJob(deps.db, job, id);
       return;
     }
-    if (!(await completeJob(deps.db, deps.clock, job, id))) log.warn({ job: job.id, queue: job.queue }, 'job finished after its lease was lost');
+    if (await completeJob(deps.db, deps.clock, job, id)) deps.metrics?.jobRun(job.queue, 'done');
+    else log.warn({ job: job.id, queue: job.queue }, 'job finished after its lease was lost');
   } catch (error) {
     if (stopping.aborted) {
       await releaseJob(deps.db, job, id);
@@ -108,6 +112,7 @@ async function runJob(deps: WorkerDeps, handlers: JobHandlers, job: JobRow, id: 
     }
     const message = errorMessage(error);
     const outcome = await failJob(deps.db, deps.clock, job, id, message, error instanceof PermanentJobError);
+    if (outcome !== 'lost') deps.metrics?.jobRun(job.queue, outcome);
     if (outcome === 'failed') {
       log.error({ job: job.id, queue: job.queue, attempts: job.attempts, err: error }, `job failed for good: ${message}`);
       await handler?.onFailed?.(job.payload, message).catch((e: unknown) => log.error({ err: e }, 'job failure hook failed'));

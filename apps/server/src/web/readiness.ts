@@ -4,17 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps.js';
+import { within } from '../lib/within.js';
 
 export const READY_TIMEOUT_MS = 1_000;
-
-/** Settles with the part's response, or rejects once `ms` have passed without one. */
-function within<T>(answer: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-}
 
 export interface Readiness {
   ready: boolean;

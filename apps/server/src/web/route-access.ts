@@ -18,6 +18,7 @@ export const accessClasses = {
   testCheckout: 'The built-in test checkout’s pages, registered only without Stripe keys; the unguessable session id is the key.',
   apiDocs: 'The API’s description, served outside production (or with API_DOCS=true).',
   devOnly: 'Development tools, not registered in production.',
+  metrics: 'A metrics scraper holding METRICS_TOKEN as its bearer token; without METRICS_TOKEN set the route answers 404 (docs/metrics.md).',
 } as const;
 
 export type AccessClass = keyof typeof accessClasses;
@@ -206,6 +207,9 @@ export const routeAccess: Record<string, AccessClass> = {
   'GET /embed/beat/:slug': 'public',
   'GET /sitemap.xml': 'public',
   'GET /sitemaps/:file': 'public',
+
+  // Prometheus metrics, each process its own (docs/metrics.md).
+  'GET /metrics': 'metrics',
 
   // The development outbox (docs/security.md#headers).
   'GET /dev/mail': 'devOnly',

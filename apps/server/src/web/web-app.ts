@@ -15,7 +15,7 @@ import { scriptJson } from './script-json.js';
 import { embeddablePageCsp, webAppCsp } from './security-headers.js';
 
 /** Paths the API owns; everything else that is a GET for a page gets the web app. */
-export const apiPrefixes = ['/api', '/create-checkout-session', '/sendotp', '/verifyotp', '/dev', '/webhooks', '/test-checkout'];
+export const apiPrefixes = ['/api', '/create-checkout-session', '/sendotp', '/verifyotp', '/dev', '/webhooks', '/test-checkout', '/metrics'];
 
 export function isApiPath(url: string): boolean {
   return apiPrefixes.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`) || url.startsWith(`${p}-`));

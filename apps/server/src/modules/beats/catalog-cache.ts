@@ -26,6 +26,7 @@ import {
 } from './beats.service.js';
 import { filtersKey, type CatalogFilters } from './catalog-filters.js';
 import { catalogFacets } from './facets.service.js';
+import type { CatalogResponse } from '../../metrics/metrics.js';
 
 /** Enough for the full catalog of 100,000 beats (compressed) and thousands of pages. */
 export const CATALOG_CACHE_BYTES = 64 * 1024 * 1024;
@@ -62,15 +63,20 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
   /**
    * The response to `query` at the current version; concurrent misses share one build. A hit at a version known
    * without asking is returned as it is, not in a promise: most responses are that, and a request's every step counts.
+   * Hits and misses are counted by `response` (docs/metrics.md).
    */
-  function cached(query: string, build: (version: number) => Promise<Built>): CachedJson | Promise<CachedJson> {
+  function cached(response: CatalogResponse, query: string, build: (version: number) => Promise<Built>): CachedJson | Promise<CachedJson> {
     const now = versions.knownNow();
-    return (now === null ? undefined : answers.get(now, query)) ?? cachedAfterAsking(query, build);
+    const hit = now === null ? undefined : answers.get(now, query);
+    if (!hit) return cachedAfterAsking(response, query, build);
+    deps.metrics.catalogCache(response, true);
+    return hit;
   }
 
-  async function cachedAfterAsking(query: string, build: (version: number) => Promise<Built>): Promise<CachedJson> {
+  async function cachedAfterAsking(response: CatalogResponse, query: string, build: (version: number) => Promise<Built>): Promise<CachedJson> {
     const at = await versions.current();
     const hit = answers.get(at, query);
+    deps.metrics.catalogCache(response, hit !== undefined);
     if (hit) return hit;
     const key = VersionedLru.keyOf(at, query);
     let pending = building.get(key);
@@ -141,7 +147,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     /** A page or search of /api/beats. */
     page(input: BeatPageInput): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['page', input.limit, input.cursor ?? null, input.sort ?? 'newest', filtersKey(input)]);
-      return cached(query, async (version) => {
+      return cached('page', query, async (version) => {
         const page = await listBeatPage(deps, input);
         return json(version, query, z.encode(beatPageResponse, { beats: page.rows.map(toBeatDto), nextCursor: page.nextCursor }));
       });
@@ -150,7 +156,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     /** /api/beats/facets: counts per genre, mood, key and BPM band for these filters. */
     facets(filters: CatalogFilters): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['facets', filtersKey(filters)]);
-      return cached(query, async (version) => json(version, query, z.encode(beatFacetsResponse, await catalogFacets(deps, filters, version))));
+      return cached('facets', query, async (version) => json(version, query, z.encode(beatFacetsResponse, await catalogFacets(deps, filters, version))));
     },
 
     /**
@@ -160,7 +166,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
      */
     all(): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['all']);
-      return cached(query, async (requested) => {
+      return cached('all', query, async (requested) => {
         let version = requested;
         for (let attempt = 0; attempt < CHUNKED_ATTEMPTS; attempt++) {
           const answer = await buildAllInChunks(version, query);
@@ -180,7 +186,7 @@ export function createCatalogCache(deps: Deps, options: CatalogCacheOptions = {}
     /** /api/config: the prices and the size of the VIP catalog. */
     config(): CachedJson | Promise<CachedJson> {
       const query = JSON.stringify(['config']);
-      return cached(query, async (version) =>
+      return cached('config', query, async (version) =>
         json(
           version,
           query,

@@ -62,5 +62,7 @@ export async function reconcileCheckouts(deps: Deps, log: Log, batch = RECONCILE
   // Refunds recorded but not yet made (the provider was down for longer than their job kept trying): queued again,
   // to be made with the same idempotency key.
   report.refundsQueued = await queueRefunds(deps.db, deps.clock, await pendingRefundIds(deps.db, batch));
+  // What it found, for GET /metrics (docs/metrics.md).
+  deps.metrics.reconciled(report);
   return report;
 }
