@@ -2,16 +2,16 @@
  * The backup file (docs/backups.md#the-backup-file): a gzip-compressed tar whose first entry is the manifest, then the
  * database, the files and the data folder's token secret, and last the size and SHA-256 of every entry before it. A
  * file is written under a temporary name and renamed once complete; it is read back entry by entry, and refused, with
- * a message that says why, when it is not a backup, comes from a newer version, or is damaged anywhere.
+ * a message that says why, when it is not a backup, comes from a newer version, or is damaged anywhere. The tar
+ * format is tar-stream's; the bytes stream through it, never a whole archive in memory.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { pipeline as pipelineCallback, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, createGunzip, constants as zlib } from 'node:zlib';
+import * as tar from 'tar-stream';
 import { z } from 'zod';
-import { readTar, tarEnd, tarEntry, TarFormatError, type TarEntry, type TarEntryType } from '../lib/tar.js';
 
 export const BACKUP_FORMAT = 'beat-market-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -57,11 +57,25 @@ const checksumsSchema = z.object({
 /** A refusal of the backup or restore command: its message says what to do, and is all that is printed. */
 export class BackupError extends Error {}
 
+/** Why a file is no readable archive, or a damaged one: the message is the reason, told inside a BackupError's. */
+export class ArchiveFormatError extends Error {}
+
+export type EntryType = 'file' | 'directory';
+
+/** An entry to write: a body of exactly `size` bytes (none for a folder). */
 export interface ArchiveEntry {
   name: string;
-  type: TarEntryType;
+  type: EntryType;
   size: number;
   body?: AsyncIterable<Buffer> | Buffer;
+}
+
+/** An entry read back: its body comes from the file as it is iterated, and must be read whole before the next entry. */
+export interface ReadEntry {
+  name: string;
+  type: EntryType;
+  size: number;
+  body: AsyncIterable<Buffer>;
 }
 
 export interface ArchiveSummary {
@@ -77,7 +91,7 @@ export function isArchiveName(name: string): boolean {
   return /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(name) && !name.split('/').some((part) => part === '.' || part === '..');
 }
 
-function tally(summary: ArchiveSummary, entry: { name: string; type: TarEntryType; size: number }): void {
+function tally(summary: ArchiveSummary, entry: { name: string; type: EntryType; size: number }): void {
   summary.entries += 1;
   if (entry.type !== 'file') return;
   if (entry.name.startsWith(`${entryNames.files}/`)) {
@@ -88,10 +102,62 @@ function tally(summary: ArchiveSummary, entry: { name: string; type: TarEntryTyp
   }
 }
 
-async function* hashed(body: AsyncIterable<Buffer> | Buffer | undefined, hash: ReturnType<typeof createHash>): AsyncGenerator<Buffer> {
-  for await (const chunk of Buffer.isBuffer(body) ? [body] : (body ?? [])) {
+/** The largest size a ustar header's 11 octal digits hold (8 GiB − 1). */
+const MAX_USTAR_SIZE = 0o77777777777;
+
+/**
+ * An entry's body, hashed as it passes, and cut off with an error when it turns out longer or shorter than `size` (a
+ * file that changed while it was read): an archive never holds a torn entry.
+ */
+async function* checkedBody(entry: ArchiveEntry, hash: ReturnType<typeof createHash>): AsyncGenerator<Buffer> {
+  let seen = 0;
+  for await (const chunk of Buffer.isBuffer(entry.body) ? [entry.body] : (entry.body ?? [])) {
+    seen += chunk.length;
+    if (seen > entry.size) break;
     hash.update(chunk);
     yield chunk;
+  }
+  if (seen !== entry.size) throw new Error(`${entry.name} changed while it was read: ${entry.size} bytes were expected, ${seen} came`);
+}
+
+/**
+ * One entry into the tar stream, owner-only like the data folder. A size beyond 8 GiB goes into a pax header (the
+ * POSIX form) as well as tar-stream's base-256 size field (the GNU form): GNU tar and bsdtar read either.
+ */
+async function packEntry(pack: tar.Pack, entry: ArchiveEntry): Promise<string> {
+  const hash = createHash('sha256');
+  const directory = entry.type === 'directory';
+  const header: Partial<tar.Header> & { name: string } = {
+    name: directory ? `${entry.name}/` : entry.name,
+    type: entry.type,
+    size: directory ? 0 : entry.size,
+    mode: directory ? 0o700 : 0o600,
+    mtime: new Date(),
+  };
+  if (entry.size > MAX_USTAR_SIZE) header.pax = { size: String(entry.size) };
+  await pipeline(directory ? [] : checkedBody(entry, hash), pack.entry(header));
+  return hash.digest('hex');
+}
+
+/** The manifest, the entries and the checksums into `pack`; a failure destroys it, so its reader fails too. */
+async function packArchive(pack: tar.Pack, manifest: Manifest, entries: AsyncIterable<ArchiveEntry>, summary: ArchiveSummary): Promise<void> {
+  try {
+    const listed: z.infer<typeof checksumsSchema>['entries'] = [];
+    const add = async (entry: ArchiveEntry) => {
+      if (!isArchiveName(entry.name)) throw new Error(`${entry.name} cannot be put in a backup`);
+      listed.push({ name: entry.name, type: entry.type, size: entry.size, sha256: await packEntry(pack, entry) });
+      tally(summary, entry);
+    };
+    const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+    const manifestBytes = json(manifestSchema.parse(manifest));
+    await add({ name: entryNames.manifest, type: 'file', size: manifestBytes.length, body: manifestBytes });
+    for await (const entry of entries) await add(entry);
+    const checksums = json({ entries: listed });
+    await packEntry(pack, { name: entryNames.checksums, type: 'file', size: checksums.length, body: checksums });
+    pack.finalize();
+  } catch (error) {
+    pack.destroy(error as Error);
+    throw error;
   }
 }
 
@@ -103,28 +169,16 @@ async function* hashed(body: AsyncIterable<Buffer> | Buffer | undefined, hash: R
 export async function writeArchive(file: string, manifest: Manifest, entries: AsyncIterable<ArchiveEntry>): Promise<ArchiveSummary & { bytes: number }> {
   if (existsSync(file)) throw new BackupError(`${file} exists already: give a new file name (a backup never replaces a file).`);
   const summary: ArchiveSummary = { entries: 0, files: 0, fileBytes: 0, databaseBytes: 0 };
-  const listed: z.infer<typeof checksumsSchema>['entries'] = [];
-  const blocks = async function* () {
-    const add = async function* (entry: ArchiveEntry) {
-      if (!isArchiveName(entry.name)) throw new Error(`${entry.name} cannot be put in a backup`);
-      const hash = createHash('sha256');
-      yield* tarEntry(entry, entry.type === 'file' ? hashed(entry.body, hash) : undefined);
-      listed.push({ name: entry.name, type: entry.type, size: entry.size, sha256: hash.digest('hex') });
-      tally(summary, entry);
-    };
-    const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
-    const manifestBytes = json(manifestSchema.parse(manifest));
-    yield* add({ name: entryNames.manifest, type: 'file', size: manifestBytes.length, body: manifestBytes });
-    for await (const entry of entries) yield* add(entry);
-    const checksums = json({ entries: listed });
-    yield* tarEntry({ name: entryNames.checksums, type: 'file', size: checksums.length }, checksums);
-    yield tarEnd();
-  };
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   const out = createWriteStream(partial, { mode: 0o600, flags: 'wx', flush: true });
+  const pack = tar.pack();
+  // Entries go in while the archive's bytes go out; the first failure of either is the one told.
+  let failure: unknown;
+  const settled = (work: Promise<unknown>) => work.catch((error: unknown) => void (failure ??= error));
   try {
     // Audio is compressed already: the fastest level, which still shrinks the database well.
-    await pipeline(blocks, createGzip({ level: zlib.Z_BEST_SPEED }), out);
+    await Promise.all([settled(packArchive(pack, manifest, entries, summary)), settled(pipeline(pack, createGzip({ level: zlib.Z_BEST_SPEED }), out))]);
+    if (failure) throw failure;
     if (existsSync(file)) throw new BackupError(`${file} appeared while the backup was written: give a new file name.`);
     await rename(partial, file);
   } catch (error) {
@@ -141,11 +195,29 @@ function readFailure(file: string, error: unknown, manifestSeen: boolean): Error
   if (code === 'ENOENT') return new BackupError(`There is no file ${file}.`);
   if (code === 'EISDIR') return new BackupError(`${file} is a folder, not a backup file.`);
   const isGzip = typeof code === 'string' && code.startsWith('Z_');
-  if (!isGzip && !(error instanceof TarFormatError)) return error as Error;
+  if (!isGzip && !(error instanceof ArchiveFormatError)) return error as Error;
   const why = isGzip && !manifestSeen ? 'it is not a gzip-compressed file' : (error as Error).message;
   return manifestSeen
     ? new BackupError(`${file} is damaged (${why}): nothing was restored. Use another copy of the backup.`)
     : new BackupError(`${file} is not a Beat Market backup (${why}).`);
+}
+
+/** tar-stream's refusals, told in the words of the backup's messages. */
+const tarRefusals: [start: string, reason: string][] = [
+  ['Invalid tar header. Maybe', 'a tar header is damaged (its checksum does not match)'],
+  ['Invalid tar header: unknown format', 'a header is not a ustar tar header'],
+  ['Unexpected end of data', 'the archive ends early'],
+];
+
+/**
+ * An error out of the tar reader as an ArchiveFormatError. tar-stream's own carry no `code`, unlike those of the file
+ * (ENOENT…), of gunzip (Z_…) and of Node's streams (ERR_…), which are left as they are.
+ */
+function tarFailure(error: unknown, inside?: string): unknown {
+  if (!(error instanceof Error) || error instanceof ArchiveFormatError || 'code' in error) return error;
+  const known = tarRefusals.find(([start]) => error.message.startsWith(start))?.[1];
+  const reason = known ?? `a tar header is damaged (${error.message})`;
+  return new ArchiveFormatError(known === 'the archive ends early' && inside ? `${reason}, inside ${inside}` : reason);
 }
 
 function parseJson(text: string): unknown {
@@ -156,14 +228,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function readSmall(entry: TarEntry, most: number): Promise<Buffer> {
-  if (entry.size > most) throw new TarFormatError(`${entry.name} is ${entry.size} bytes, more than a backup writes there`);
+async function readSmall(entry: ReadEntry, most: number): Promise<Buffer> {
+  if (entry.size > most) throw new ArchiveFormatError(`${entry.name} is ${entry.size} bytes, more than a backup writes there`);
   const parts: Buffer[] = [];
   for await (const chunk of entry.body) parts.push(chunk);
   return Buffer.concat(parts);
 }
 
-function parseManifest(file: string, entry: TarEntry, bytes: Buffer): Manifest {
+function parseManifest(file: string, entry: ReadEntry, bytes: Buffer): Manifest {
   if (entry.name !== entryNames.manifest || entry.type !== 'file') {
     throw new BackupError(`${file} is not a Beat Market backup (its first entry is ${entry.name}, not ${entryNames.manifest}).`);
   }
@@ -181,15 +253,40 @@ function parseManifest(file: string, entry: TarEntry, bytes: Buffer): Manifest {
   return parsed.data;
 }
 
-/** The archive's entries, from the gunzipped file; the streams close when the iteration stops, however it stops. */
-async function* entriesOf(file: string): AsyncGenerator<TarEntry> {
-  const source = createReadStream(file);
-  const gunzipped: Readable = pipelineCallback(source, createGunzip(), () => undefined);
+/** An entry's body from tar-stream (Buffers), its refusals told as ArchiveFormatErrors. */
+async function* bodyOf(source: AsyncIterable<unknown>, name: string): AsyncGenerator<Buffer> {
   try {
-    yield* readTar(gunzipped);
+    for await (const chunk of source) yield chunk as Buffer;
+  } catch (error) {
+    throw tarFailure(error, name);
+  }
+}
+
+/**
+ * The archive's entries, from the gunzipped file: regular files and folders only (a folder's name without its trailing
+ * `/`). The streams close when the iteration stops, however it stops.
+ */
+async function* entriesOf(file: string): AsyncGenerator<ReadEntry> {
+  const extract = tar.extract();
+  // Its failures reach the entries below: each stream of the pipeline is destroyed with the first error.
+  const reading = pipeline(createReadStream(file), createGunzip(), extract).catch(() => undefined);
+  const entries = extract[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await entries.next().catch((error: unknown) => {
+        throw tarFailure(error);
+      });
+      if (next.done) break;
+      const { header } = next.value;
+      if (header.type !== 'file' && header.type !== 'directory') {
+        throw new ArchiveFormatError(`${header.name} is neither a file nor a folder (tar type ${header.type ?? 'unknown'})`);
+      }
+      const name = header.type === 'directory' ? header.name.replace(/\/$/, '') : header.name;
+      yield { name, type: header.type, size: header.size, body: bodyOf(next.value, name) };
+    }
   } finally {
-    gunzipped.destroy();
-    source.destroy();
+    await entries.return?.();
+    await reading;
   }
 }
 
@@ -197,7 +294,7 @@ async function* entriesOf(file: string): AsyncGenerator<TarEntry> {
 export async function readManifest(file: string): Promise<Manifest> {
   try {
     for await (const entry of entriesOf(file)) return parseManifest(file, entry, await readSmall(entry, 64 * 1024));
-    throw new TarFormatError('the archive is empty');
+    throw new ArchiveFormatError('the archive is empty');
   } catch (error) {
     throw readFailure(file, error, false);
   }
@@ -208,14 +305,14 @@ export async function readManifest(file: string): Promise<Manifest> {
  * each checked against the checksums at the end. Resolves only when every byte was read and matched; a damaged,
  * truncated or unknown file rejects with a BackupError that says so.
  */
-export async function readArchive(file: string, onEntry: (entry: TarEntry) => Promise<void>): Promise<{ manifest: Manifest; summary: ArchiveSummary }> {
+export async function readArchive(file: string, onEntry: (entry: ReadEntry) => Promise<void>): Promise<{ manifest: Manifest; summary: ArchiveSummary }> {
   let manifest: Manifest | null = null;
   const summary: ArchiveSummary = { entries: 0, files: 0, fileBytes: 0, databaseBytes: 0 };
   const seen: z.infer<typeof checksumsSchema>['entries'] = [];
   let verified = false;
   try {
     for await (const entry of entriesOf(file)) {
-      if (verified) throw new TarFormatError(`${entry.name} follows the checksums, which end a backup`);
+      if (verified) throw new ArchiveFormatError(`${entry.name} follows the checksums, which end a backup`);
       if (!manifest) {
         const bytes = await readSmall(entry, 64 * 1024);
         manifest = parseManifest(file, entry, bytes);
@@ -226,16 +323,16 @@ export async function readArchive(file: string, onEntry: (entry: TarEntry) => Pr
       if (entry.name === entryNames.checksums) {
         const text = (await readSmall(entry, 256 * 1024 * 1024)).toString('utf8');
         const listed = checksumsSchema.safeParse(parseJson(text));
-        if (!listed.success) throw new TarFormatError('its checksums cannot be read');
+        if (!listed.success) throw new ArchiveFormatError('its checksums cannot be read');
         const mismatch = listed.data.entries.findIndex((want, i) => JSON.stringify(want) !== JSON.stringify(seen[i]));
         if (mismatch !== -1 || listed.data.entries.length !== seen.length) {
           const name = listed.data.entries[mismatch]?.name ?? seen[listed.data.entries.length]?.name ?? 'an entry';
-          throw new TarFormatError(`${name} does not match its checksum`);
+          throw new ArchiveFormatError(`${name} does not match its checksum`);
         }
         verified = true;
         continue;
       }
-      if (!isArchiveName(entry.name)) throw new TarFormatError(`it holds an entry named ${JSON.stringify(entry.name)}`);
+      if (!isArchiveName(entry.name)) throw new ArchiveFormatError(`it holds an entry named ${JSON.stringify(entry.name)}`);
       const hash = createHash('sha256');
       let size = 0;
       await onEntry({
@@ -252,8 +349,8 @@ export async function readArchive(file: string, onEntry: (entry: TarEntry) => Pr
       seen.push({ name: entry.name, type: entry.type, size: entry.size, sha256: hash.digest('hex') });
       tally(summary, entry);
     }
-    if (!manifest) throw new TarFormatError('the archive is empty');
-    if (!verified) throw new TarFormatError('its checksums are missing: the file is incomplete');
+    if (!manifest) throw new ArchiveFormatError('the archive is empty');
+    if (!verified) throw new ArchiveFormatError('its checksums are missing: the file is incomplete');
   } catch (error) {
     throw readFailure(file, error, manifest !== null);
   }

@@ -4,16 +4,16 @@
  * served again: the buyer downloads the same bytes and the licence verifies. A damaged or unknown file, or a store that
  * is not empty, is refused with a message and nothing is written.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { createGzip } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DownloadLink, LicenseVerification, PurchasesResponse } from '@beat/shared';
@@ -22,7 +22,6 @@ import { loadConfig } from '../config/env.js';
 import { beats, type BeatRow, type UserRow } from '../db/schema.js';
 import { startRuntime } from '../runtime.js';
 import { runJobsUntilIdle } from '../jobs/job-worker.js';
-import { tarEnd, tarEntry } from '../lib/tar.js';
 import { createS3Storage } from '../adapters/storage/s3-storage.js';
 import { storedKeysIn } from '../adapters/storage/copy-folder-to-storage.js';
 import { fixtureMp3, fixtureWav, multipart, validBeatFields } from '../modules/admin/admin-test-kit.js';
@@ -106,13 +105,16 @@ async function expectNothingWritten(env: StoreEnv, bucket?: TestS3Server): Promi
   }
 }
 
-/** Every entry of a backup file after the manifest, with each stored file's bytes (by key) and the PostgreSQL dump's. */
+/**
+ * Every entry of a backup file after the manifest (a folder's name ending in `/`, as tar lists it), with each stored
+ * file's bytes (by key) and the PostgreSQL dump's.
+ */
 async function entriesOf(file: string): Promise<{ manifest: Manifest; names: string[]; files: Map<string, Buffer>; dump?: Buffer }> {
   const names: string[] = [];
   const files = new Map<string, Buffer>();
   let dump: Buffer | undefined;
   const { manifest } = await readArchive(file, async (entry) => {
-    names.push(entry.name);
+    names.push(entry.type === 'directory' ? `${entry.name}/` : entry.name);
     const parts: Buffer[] = [];
     for await (const chunk of entry.body) parts.push(chunk);
     if (entry.name.startsWith('files/')) files.set(entry.name.slice('files/'.length), Buffer.concat(parts));
@@ -121,13 +123,19 @@ async function entriesOf(file: string): Promise<{ manifest: Manifest; names: str
   return { manifest, names, files, dump };
 }
 
-/** A backup file built by hand: a manifest and entries, gzip-compressed, with no checksums unless given. */
-async function handMade(file: string, entries: { name: string; data: Buffer }[]): Promise<void> {
-  const blocks = async function* () {
-    for (const { name, data } of entries) yield* tarEntry({ name, type: 'file', size: data.length }, data);
-    yield tarEnd();
-  };
-  await pipeline(blocks, createGzip(), createWriteStream(file));
+/** A tar archive built by hand, not compressed: the entries given (files unless said), no checksums unless given. */
+async function tarOf(entries: { name: string; data?: Buffer; type?: 'file' | 'symlink' }[]): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const { name, data = Buffer.alloc(0), type = 'file' } of entries) pack.entry({ name, type, ...(type === 'symlink' && { linkname: 'elsewhere' }) }, data);
+  pack.finalize();
+  const parts: Buffer[] = [];
+  for await (const part of pack) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+/** A backup file built by hand: the entries given, gzip-compressed. */
+async function handMade(file: string, entries: Parameters<typeof tarOf>[0]): Promise<void> {
+  await writeFile(file, gzipSync(await tarOf(entries)));
 }
 
 async function download(store: TestApp, url: string): Promise<Buffer> {
@@ -289,6 +297,66 @@ describe(`npm run backup (${dbKind})`, () => {
   }
 });
 
+describe(`the backup file (${dbKind})`, () => {
+  it('is a tar archive GNU tar lists and unpacks: the manifest first, the checksums last', async () => {
+    const { manifest, names } = await entriesOf(backupFile);
+    const listed = execFileSync('tar', ['-tzf', backupFile], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim().split('\n');
+    expect(listed).toEqual(['manifest.json', ...names, 'checksums.json']);
+    const out = await mkdtemp(path.join(work, 'unpacked-'));
+    execFileSync('tar', ['-xzf', backupFile, '-C', out]);
+    expect(JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'))).toEqual(manifest);
+    expect((await readFile(path.join(out, 'files', beat.mp3Key!))).equals(sold)).toBe(true);
+    expect(statSync(path.join(out, 'data/.token-secret')).mode & 0o777).toBe(0o600);
+  }, 60_000);
+
+  it('takes an entry over 8 GiB: GNU tar and restore read its size', async () => {
+    const size = 2 ** 33 + 5;
+    const folder = await mkdtemp(path.join(work, 'huge-'));
+    const file = path.join(folder, 'huge.tar.gz');
+    // The first 4 MiB of the body, then the file as written so far (the streams between hold far less), then a stop.
+    let written: Buffer | undefined;
+    const chunk = randomBytes(64 * 1024);
+    const body = async function* () {
+      for (let i = 0; i < 64; i++) yield chunk;
+      const partial = (await readdir(folder)).find((name) => name.endsWith('.partial'));
+      written = await readFile(path.join(folder, partial!));
+      throw new Error('stopped after 4 MiB');
+    };
+    const entries = async function* () {
+      yield { name: 'files/audio/uploads/huge.wav', type: 'file' as const, size, body: body() };
+    };
+    await expect(writeArchive(file, backup.manifest, entries())).rejects.toThrow('stopped after 4 MiB');
+    // A backup that failed leaves no file behind.
+    expect(await readdir(folder)).toEqual([]);
+
+    const cut = path.join(folder, 'cut.tar.gz');
+    await writeFile(cut, written!);
+    const listed = spawnSync('tar', ['-tvzf', cut], { encoding: 'utf8' });
+    expect(listed.stdout).toMatch(/^-rw------- 0\/0 +8589934597 .+ files\/audio\/uploads\/huge\.wav$/m);
+    const read: [string, number][] = [];
+    await expect(
+      readArchive(cut, async (entry) => {
+        read.push([entry.name, entry.size]);
+        for await (const _ of entry.body) void _;
+      }),
+    ).rejects.toThrow(`${cut} is damaged (unexpected end of file): nothing was restored.`);
+    expect(read).toEqual([['files/audio/uploads/huge.wav', size]]);
+  }, 60_000);
+
+  it('is never written with an entry that changed while it was read', async () => {
+    const folder = await mkdtemp(path.join(work, 'changed-'));
+    for (const length of [9, 11]) {
+      const entries = async function* () {
+        yield { name: 'files/audio/uploads/changed.mp3', type: 'file' as const, size: 10, body: Buffer.alloc(length) };
+      };
+      await expect(writeArchive(path.join(folder, 'changed.tar.gz'), backup.manifest, entries())).rejects.toThrow(
+        `files/audio/uploads/changed.mp3 changed while it was read: 10 bytes were expected, ${length} came`,
+      );
+      expect(await readdir(folder)).toEqual([]);
+    }
+  });
+});
+
 describe(`npm run restore (${dbKind})`, () => {
   it('restores into an empty store that serves the buyer the same bytes and verifies the licence', async () => {
     const target = await emptyStore();
@@ -377,6 +445,37 @@ describe(`npm run restore (${dbKind})`, () => {
       await expectNothingWritten(target);
     }
   }, 120_000);
+
+  it('refuses a file whose tar is damaged inside a sound gzip, and says how', async () => {
+    const manifest = Buffer.from(JSON.stringify(backup.manifest));
+    const secret = { name: 'data/.token-secret', data: randomBytes(1000) };
+    const sound = await tarOf([{ name: 'manifest.json', data: manifest }, secret]);
+    // The second header follows the manifest's header and its body, padded to whole 512-byte blocks.
+    const second = 512 + Math.ceil(manifest.length / 512) * 512;
+    const damaged = Buffer.from(sound);
+    damaged[second + 5]! ^= 0x01;
+    const cases: [string, Buffer, string][] = [
+      ['header.tar.gz', damaged, 'a tar header is damaged (its checksum does not match)'],
+      ['ends-early.tar.gz', sound.subarray(0, second + 512 + 100), 'the archive ends early, inside data/.token-secret'],
+      ['after-the-end.tar.gz', Buffer.concat([sound, Buffer.alloc(512, 1)]), 'a tar header is damaged (its checksum does not match)'],
+      [
+        'link.tar.gz',
+        await tarOf([{ name: 'manifest.json', data: manifest }, { name: 'files/audio/uploads/link.mp3', type: 'symlink' }]),
+        'files/audio/uploads/link.mp3 is neither a file nor a folder (tar type symlink)',
+      ],
+    ];
+    const target = await emptyStore();
+    for (const [name, content, why] of cases) {
+      const file = path.join(work, name);
+      await writeFile(file, gzipSync(content));
+      await expect(restore(target, file), name).rejects.toThrow(`${file} is damaged (${why}): nothing was restored. Use another copy of the backup.`);
+      await expectNothingWritten(target);
+    }
+    // The same archive, sound: refused only for what a hand-made file lacks.
+    const file = path.join(work, 'sound.tar.gz');
+    await writeFile(file, gzipSync(sound));
+    await expect(restore(target, file)).rejects.toThrow(`${file} is damaged (its checksums are missing: the file is incomplete)`);
+  }, 60_000);
 
   it('refuses what is not a backup, or one from a newer version, before writing anything', async () => {
     const { manifest } = await entriesOf(backupFile);

@@ -15,10 +15,9 @@ import type { Config } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.js';
 import { privateDirMode, privateFileMode } from '../lib/private-files.js';
-import { TarFormatError, type TarEntry } from '../lib/tar.js';
 import { createS3Storage } from '../adapters/storage/s3-storage.js';
 import { copyFolderToStorage, isStoredKey } from '../adapters/storage/copy-folder-to-storage.js';
-import { BackupError, entryNames, readArchive, readManifest, type ArchiveSummary, type Manifest } from './archive.js';
+import { ArchiveFormatError, BackupError, entryNames, readArchive, readManifest, type ArchiveSummary, type Manifest, type ReadEntry } from './archive.js';
 import { contentsOf, knownMigrations, migrationLevel, pgRestore, toolVersion } from './databases.js';
 import { bucketKeys } from './stored-files.js';
 import { inUseMessage, tokenSecretFile } from './backup.js';
@@ -85,10 +84,10 @@ function stagedPath(staging: string, manifest: Manifest, name: string): string {
   const key = under(entryNames.files);
   if (key !== null && isStoredKey(key)) return path.join(staging, 'files', key);
   if (manifest.tokenSecret && name === entryNames.tokenSecret) return path.join(staging, '.token-secret');
-  throw new TarFormatError(`it holds an entry this version does not know: ${name}`);
+  throw new ArchiveFormatError(`it holds an entry this version does not know: ${name}`);
 }
 
-async function extract(staging: string, manifest: Manifest, entry: TarEntry): Promise<void> {
+async function extract(staging: string, manifest: Manifest, entry: ReadEntry): Promise<void> {
   const target = stagedPath(staging, manifest, entry.name);
   if (entry.type === 'directory') {
     await mkdir(target, { recursive: true, mode: privateDirMode });
