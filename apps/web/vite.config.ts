@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { generateFallbackName, generateFontFace, getMetricsForFamily } from 'fontaine';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const own = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -21,8 +22,52 @@ const noPreact = {
  */
 const routerProduction = { find: /^react-router$/, replacement: own('../../node_modules/react-router/dist/production/index.mjs') };
 
+/**
+ * Until a web font arrives, text is set in a local font resized to the web font's measurements, so the swap moves no
+ * line. fontaine computes each stand-in from capsize's metrics of the font (not from the fonts' files: the variable
+ * Inter's own average width counts every glyph it has and would make its stand-in a third too wide), and the faces are
+ * added to the global stylesheet, whose `--font-body` and `--font-display` name the "… fallback" families.
+ * The local fonts, the first one found winning: Apple's, Windows', Android's, then the usual ones of other systems
+ * (Liberation Sans, Linux's stand-in for Arial, is made to Arial's measurements).
+ */
+const localFonts = [
+  { local: 'BlinkMacSystemFont' },
+  { local: 'Segoe UI' },
+  { local: 'Helvetica Neue' },
+  { local: 'Roboto' },
+  { local: 'Arial' },
+  { local: 'Liberation Sans', metricsOf: 'Arial' },
+  { local: 'Noto Sans' },
+];
+const webFonts = [
+  { family: 'Inter Variable', metricsOf: 'Inter', weights: ['100 900'] },
+  { family: 'Space Grotesk', metricsOf: 'Space Grotesk', weights: ['600', '700'] },
+];
+async function fallbackFaces(): Promise<string> {
+  const faces: string[] = [];
+  for (const font of webFonts) {
+    const metrics = await getMetricsForFamily(font.metricsOf);
+    if (!metrics) throw new Error(`No metrics for ${font.metricsOf}`);
+    for (const weight of font.weights) {
+      // Of faces alike but for their source, the browser tries the last first: the list's order, reversed.
+      for (const { local, metricsOf = local } of [...localFonts].reverse()) {
+        const localMetrics = await getMetricsForFamily(metricsOf);
+        if (!localMetrics) throw new Error(`No metrics for ${metricsOf}`);
+        faces.push(generateFontFace(metrics, { name: generateFallbackName(font.family), font: local, metrics: localMetrics, 'font-weight': weight }));
+      }
+    }
+  }
+  return faces.join('');
+}
+const fontFallbacks = {
+  name: 'font-fallbacks',
+  async transform(code: string, id: string) {
+    return id.replace(/\?.*/, '').endsWith('/src/styles/global.css') ? `${code}\n${await fallbackFaces()}` : null;
+  },
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [noPreact, react()],
+  plugins: [noPreact, fontFallbacks, react()],
   resolve: command === 'build' ? { alias: [routerProduction] } : {},
   server: {
     port: 5173,

@@ -356,3 +356,42 @@ describe('hydration', () => {
     await context.close();
   });
 });
+
+describe('the web fonts', () => {
+  /** Where each piece of text on the page stands: its top and its height. */
+  const textBoxes = (page: Page) =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('body h1, body h2, body p, body li, body label, body button, body a')).map((element) => {
+        const box = element.getBoundingClientRect();
+        return { text: (element.textContent ?? '').trim().slice(0, 40), top: Math.round(box.top), height: Math.round(box.height) };
+      }),
+    );
+
+  it('move nothing when they arrive: until then the text is set in a local font made to their measurements', async () => {
+    for (const path of ['/login', '/']) {
+      // A 412 px phone, Lighthouse's: there the login page's showcase wraps differently in a wider font.
+      const { context, page } = await openPage({ width: 412, height: 823 });
+      const fonts = await holdScripts(page, /\.woff2$/);
+      // Not 'load': that waits for the fonts held back.
+      await page.goto(`${baseURL()}${path}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('main').first().waitFor();
+      // The page asked for its fonts and has none of them yet: what shows is set in the stand-ins.
+      await expect.poll(() => fonts.held()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.fonts.check('700 24px "Space Grotesk"', 'Beat'))).toBe(false);
+      const before = await textBoxes(page);
+
+      await fonts.release();
+      await page.waitForFunction(() => document.fonts.check('700 24px "Space Grotesk"', 'Beat') && document.fonts.check('400 16px "Inter Variable"', 'Beat'));
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const after = await textBoxes(page);
+      // The same lines in the same places: no piece of text moves or changes its height by more than a few pixels.
+      // (The same pieces of text: a countdown's seconds may have changed meanwhile.)
+      expect(after.length, path).toBe(before.length);
+      const moved = after
+        .map((box, i) => ({ text: box.text, by: Math.max(Math.abs(box.top - before[i]!.top), Math.abs(box.height - before[i]!.height)) }))
+        .filter((box) => box.by > 6);
+      expect(moved, path).toEqual([]);
+      await context.close();
+    }
+  });
+});
