@@ -1,12 +1,13 @@
-// `npm run cluster`: the built store as several server processes on one PostgreSQL server (DATABASE_URL), behind a
-// round-robin proxy on PORT, for trying a cluster on one machine (docs/configuration.md#running-several-processes). The processes
+// `npm run cluster`: the built store as several server processes on one PostgreSQL server (DATABASE_URL), behind
+// Debian's nginx on PORT with the project's configuration (scripts/nginx.mjs, deploy/nginx-proxy.conf), for trying a
+// cluster on one machine (docs/configuration.md#running-several-processes). The processes
 // share the database, and Redis (REDIS_URL) and an S3 bucket (S3_*) when those are set; they listen on the ports after
 // PORT. A process that stops is not restarted: the whole cluster stops and says which one it was. Ctrl-C stops all.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startRoundRobinProxy } from './cluster-proxy.mjs';
+import { startNginx } from './nginx.mjs';
 import { serverMemoryEnv } from './server-memory-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,7 +59,7 @@ for (const [i, own] of ports.entries()) {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(own),
-      // The proxy names the client in X-Forwarded-For; the processes believe only it (it connects from loopback).
+      // nginx names the client in X-Forwarded-For; the processes believe only it (it connects from loopback).
       TRUST_PROXY: process.env.TRUST_PROXY || 'loopback',
       ...serverMemoryEnv(),
     },
@@ -88,8 +89,8 @@ async function ready(url) {
 const targets = ports.map((own) => `http://127.0.0.1:${own}`);
 await Promise.all(targets.map(ready));
 if (!stopping) {
-  proxy = await startRoundRobinProxy({ targets, port, host }).catch((error) => {
-    console.error(`\n  Cannot start the cluster's proxy on port ${port}: ${error.message}\n`);
+  proxy = await startNginx({ targets, port, host }).catch((error) => {
+    console.error(`\n  Cannot start nginx in front of the cluster on port ${port}: ${error.message}\n`);
     stopAll(1);
   });
   if (proxy) console.log(`\n  Beat Market (${size} processes, ports ${ports[0]}–${ports[ports.length - 1]}) is running at ${proxy.url}\n`);

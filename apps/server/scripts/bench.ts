@@ -20,8 +20,8 @@
  * BENCH_SERVER_ENTRY names another server bundle to start instead of dist/server.js.
  * BENCH_ONLY=memory: only the embedded store's server under the catalog load, then its resident memory (goal 7).
  * BENCH_DATA_DIR keeps the embedded store's data folder between runs: seeded when empty, reused as it is after.
- * BENCH_ONLY=cluster: only goal 14, browsing and buying against 1 and against 3 processes on the PostgreSQL server
- * (scripts/bench-cluster.ts; with Redis when BENCH_REDIS_URL or REDIS_URL is set).
+ * BENCH_ONLY=cluster: only goal 14, browsing and buying against 1, 2 and 3 CPU-capped processes on the PostgreSQL
+ * server behind nginx (scripts/bench-cluster.ts; with Redis when BENCH_REDIS_URL or REDIS_URL is set).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -714,7 +714,7 @@ async function main(): Promise<void> {
   if (POSTGRES_URL && (runs('postgres') || ONLY.has('postgres-catalog'))) await postgres(POSTGRES_URL);
   else if (runs('postgres')) console.log('\nPostgreSQL: set BENCH_DATABASE_URL (or DATABASE_URL) to a server to measure it too.');
   if (POSTGRES_URL && runs('cluster')) {
-    console.log('\nSeveral processes (the production bundle behind the round-robin proxy, browsing and buying):');
+    console.log('\nSeveral processes (the production bundle behind nginx, browsing and buying):');
     for (const goal of await clusterGoals(POSTGRES_URL, serverEntry, process.env.BENCH_REDIS_URL || process.env.REDIS_URL)) recordGoal(goal);
   } else if (ONLY.has('cluster')) console.log('\nSeveral processes: set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server to measure them.');
   if (runs('startup')) {

@@ -48,6 +48,12 @@ export const beatFileRules = {
   stems: { label: 'Stems ZIP', maxBytes: 1024 * MEGABYTE, accept: '.zip,application/zip' },
 } as const;
 export type BeatFileKind = keyof typeof beatFileRules;
+/**
+ * The largest request the store takes: a beat's upload form with its three files at their limits and a megabyte for
+ * its fields and part headers. A reverse proxy in front lets requests this large through (client_max_body_size in
+ * deploy/nginx-proxy.conf, compared by a test); each route checks its own, smaller limit.
+ */
+export const largestUploadBytes = beatFileRules.mp3.maxBytes + beatFileRules.wav.maxBytes + beatFileRules.stems.maxBytes + MEGABYTE;
 /** Multipart field names of the three files. */
 export const beatFileFields: Record<BeatFileKind, string> = { mp3: 'mp3File', wav: 'wavFile', stems: 'stemsFile' };
 /** A new beat needs audio: an MP3, or a WAV master from which the store makes the MP3 buyers download (docs/audio-pipeline.md#the-sold-mp3). */

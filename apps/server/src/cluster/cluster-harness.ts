@@ -1,14 +1,15 @@
 /**
  * Several real server processes (`tsx src/server.ts`) on one fresh PostgreSQL database, one Redis (a key prefix of
- * their own) and one S3-compatible server (s3rver on loopback), behind the round-robin proxy of `npm run cluster`
- * (docs/reliability.md#several-processes). Each process has its own data folder, as on separate machines: what
+ * their own) and one S3-compatible server (s3rver on loopback), behind nginx with the project's configuration
+ * (scripts/nginx.mjs, deploy/nginx-proxy.conf), as `npm run cluster` runs them (docs/reliability.md#several-processes). Each process has its own data folder, as on separate machines: what
  * they share is only what the cluster shares.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../../../../scripts/cluster-proxy.mjs';
+import { startNginx, type Nginx } from '../../../../scripts/nginx.mjs';
 import { loadConfig, type Config } from '../config/env.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { freshPostgres } from '../test/helper.js';
@@ -21,7 +22,8 @@ export interface Cluster {
   /** Each process's own address, in start order. */
   servers: ServerProcess[];
   urls: string[];
-  proxy: RoundRobinProxy;
+  /** nginx in front of the processes; `served()` counts each process's answers. */
+  proxy: Nginx;
   /** The test's own connection to the cluster's database. */
   database: Database;
   /** The settings every process was started with. */
@@ -36,6 +38,8 @@ export interface Cluster {
 export interface ClusterOptions {
   size?: number;
   env?: Record<string, string>;
+  /** Where files are kept: the shared S3 bucket (the default), or each process's own data folder (for one process). */
+  files?: 's3' | 'local';
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
@@ -44,7 +48,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
   let s3: TestS3Server | undefined;
-  let proxy: RoundRobinProxy | undefined;
+  let proxy: Nginx | undefined;
   let database: Database | undefined;
   const stop = async () => {
     await proxy?.close();
@@ -56,13 +60,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    s3 = await startS3Server(`cluster-${randomBytes(4).toString('hex')}`);
+    if (options.files !== 'local') s3 = await startS3Server(`cluster-${randomBytes(4).toString('hex')}`);
     const env: Record<string, string> = {
       DATABASE_URL: pgServer.url,
       REDIS_URL: process.env.TEST_REDIS_URL!,
       // Each file's counters under keys of its own: other test files share the Redis server.
       REDIS_KEY_PREFIX: `beat-cluster-${randomBytes(5).toString('hex')}`,
-      ...s3.env,
+      ...s3?.env,
       TOKEN_SECRET: CLUSTER_TOKEN_SECRET,
       TRUST_PROXY: 'loopback',
       RATE_LIMIT_SCALE: '1',
@@ -83,7 +87,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
     const urls = servers.map((s) => s.url);
-    proxy = await startRoundRobinProxy({ targets: urls });
+    proxy = await startNginx({ targets: urls, logUpstreams: true });
     database = await openDatabase({ url: pgServer.url, poolSize: 4 });
     const config = loadConfig({ ...env, NODE_ENV: 'development', DATA_DIR: dataDirs[0]!, LOG_LEVEL: 'silent' });
     return { servers, urls, proxy, database, env, config, pids: servers.map((s) => s.child.pid!), stop };
@@ -93,28 +97,46 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 }
 
-/** A JSON call to one process (or the proxy); `from` names the client's address through X-Forwarded-For. */
-export async function call<T = Record<string, unknown>>(
+/**
+ * A JSON call to one process (or to nginx). `from` is the client's address: the request is sent from it (any
+ * 127.x.y.z is this machine's), and names it in X-Forwarded-For too, which a process reached directly believes
+ * (TRUST_PROXY=loopback) and nginx replaces with the address it sees, the same one.
+ */
+export function call<T = Record<string, unknown>>(
   base: string,
   method: string,
   url: string,
-  options: { token?: string; body?: unknown; from?: string } = {},
+  options: { token?: string; body?: unknown; from?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.from) headers['x-forwarded-for'] = options.from;
-  const res = await fetch(`${base}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' });
-  const text = await res.text();
-  let body: unknown = { text };
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON (a page, a redirect): kept as { text }
+  const headers: Record<string, string> = { ...options.headers };
+  const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+  if (payload) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(payload.length);
   }
-  return { status: res.status, body: body as T };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.from) headers['x-forwarded-for'] ??= options.from;
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${url}`, { method, headers, localAddress: options.from, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = { text };
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON (a page, a redirect): kept as { text }
+        }
+        resolve({ status: response.statusCode ?? 0, body: body as T });
+      });
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
-/** A fresh client address for each test, so per-address limits of one test never touch another's. */
+/** A fresh client address for each test (a loopback one, so that requests can come from it), so per-address limits of one test never touch another's. */
 let addressCounter = 10;
-export const nextAddress = () => `198.51.100.${addressCounter++}`;
+export const nextAddress = () => `127.1.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;

@@ -127,16 +127,16 @@ describe('three processes on one PostgreSQL server, Redis and S3', () => {
   it('a per-address limit of L allows L requests in total over the three processes, not 3L', async () => {
     const limit = verificationsPerAddress.max;
     const from = nextAddress();
-    const before = [...cluster.proxy.served];
+    const before = cluster.proxy.served();
     const statuses: number[] = [];
-    // In rounds of three at once, through the proxy: each process takes its turn.
+    // In rounds of three at once, through nginx: each process takes its turn.
     for (let i = 0; i < limit; i++) {
       const round = await Promise.all(
         [0, 1, 2].map(() => call(cluster.proxy.url, 'GET', '/api/licenses/0000-0000-0000-0000-0000-0000/verify', { from })),
       );
       statuses.push(...round.map((r) => r.status));
     }
-    const servedNow = cluster.proxy.served.map((n, i) => n - before[i]!);
+    const servedNow = cluster.proxy.served().map((n, i) => n - before[i]!);
     expect(servedNow.every((n) => n >= limit - 1)).toBe(true);
     expect(statuses.filter((s) => s === 404)).toHaveLength(limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2 * limit);

@@ -1,7 +1,8 @@
 /** The one error handler: every failure becomes { message } with the right status; a 5xx never shows its internals. */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '@beat/shared';
+import { MEGABYTE, messages } from '@beat/shared';
 import { AppError } from './errors.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 
@@ -10,6 +11,38 @@ const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
 
 /** Seconds a client is asked to wait when the database is out of reach (a restart takes a few). */
 const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A body over its route's limit is read to its end before the 413 when it is at most this large. Answered before the
+ * client has sent it all, the connection is closed under the client's feet: a proxy in front (nginx) still sending it
+ * sees a reset and answers 502 instead of the app's 413. Larger bodies are not worth reading: their connection closes.
+ */
+export const DRAINED_BODY_BYTES = 8 * MEGABYTE;
+
+/** Reads and drops what is left of a request's body, up to DRAINED_BODY_BYTES. */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  if (Number(raw.headers['content-length']) > DRAINED_BODY_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('error', done);
+      raw.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAINED_BODY_BYTES) done();
+    };
+    raw.on('data', onData);
+    raw.once('end', done);
+    raw.once('error', done);
+    raw.once('close', done);
+    raw.resume();
+  });
+}
 
 interface ValidationIssue {
   instancePath: string;
@@ -92,7 +125,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       return reply.code(415).send({ message: 'Send the request body as JSON (Content-Type: application/json).' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ message: 'The request body is too large.' });
+      return drainBody(request.raw).then(() => reply.code(413).send({ message: 'The request body is too large.' }));
     }
     const multipart = describeMultipartError(error, request);
     if (multipart) return reply.code(multipart.status).send({ message: multipart.message });
