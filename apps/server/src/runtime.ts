@@ -91,18 +91,21 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       throw error;
     });
     const db = database;
+    // Once, whoever asks: a stop signal may arrive while a failed start is already shutting down.
+    let closed: Promise<void> | undefined;
+    const close = async () => {
+      try {
+        await deps.limiter.close();
+        await db.close();
+      } finally {
+        release();
+      }
+    };
     return {
       deps,
       database: db,
       madePrivate,
-      async shutdown() {
-        try {
-          await deps.limiter.close();
-          await db.close();
-        } finally {
-          release();
-        }
-      },
+      shutdown: () => (closed ??= close()),
     };
   } catch (error) {
     await database?.close().catch(() => undefined);
