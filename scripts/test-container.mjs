@@ -31,7 +31,7 @@ const stateOf = (name) => podman(['inspect', '--format', '{{.State.Status}} {{.S
 /**
  * Starts the image detached on the host's network (HOST 127.0.0.1, a free port); `env` and `volume` as given. Ready
  * within `seconds`: a demo store's first start makes its catalog and renders its previews first (about 2 minutes on a
- * busy two-core machine).
+ * busy two-core machine, over 7 minutes at a load average of 30).
  */
 async function startStore(name, env, volume, seconds = 300) {
   const port = await freePort();
@@ -65,7 +65,7 @@ function stopStore(name) {
 async function demoStore() {
   const name = `${tag}-demo`;
   say('the demo store (NODE_ENV=development): /api/ready, then the home page carries the demo beats');
-  const url = await startStore(name, { NODE_ENV: 'development' }, null, 600);
+  const url = await startStore(name, { NODE_ENV: 'development' }, null, 900);
   // Demo beats are listed once their previews are rendered (ffmpeg from the image's packages).
   const deadline = Date.now() + 180_000;
   let beats = [];
