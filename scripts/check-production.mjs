@@ -4,10 +4,10 @@
 // `restore` from the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-parts.mjs';
+import { freePort } from './free-port.mjs';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'beat-production-'));
 const tree = path.join(work, 'tree');
@@ -41,17 +41,6 @@ function run(command, args, options = {}) {
     fail(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`);
   }
   return result;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 /** The settings production needs (config/env.ts), with test values, and nothing inherited that would point elsewhere. */

@@ -85,6 +85,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The name of every environment variable the server reads. */
+export const settingNames = Object.keys(envSchema.shape);
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
