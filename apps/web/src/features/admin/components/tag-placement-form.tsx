@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateTagPlacement } from '../api/update-tag-placement';
+import { AdminCard } from './admin-card';
 import './admin-forms.css';
 
 const { firstOffsetSeconds: first, intervalSeconds: interval, levelDb: level } = tagPlacementLimits;
@@ -32,13 +33,7 @@ export function TagPlacementForm({ placement }: { placement: TagPlacement }) {
   });
 
   return (
-    <section className="admin-card store-settings__placement" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          Tag placement
-        </h2>
-        <p className="admin-card__lead">Where the tag plays in each preview, and how loud.</p>
-      </div>
+    <AdminCard className="store-settings__placement" title="Tag placement" lead="Where the tag plays in each preview, and how loud." headingId={headingId}>
       <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         <fieldset className="placement-form__fields" disabled={save.isPending}>
           <TextField
@@ -81,6 +76,6 @@ export function TagPlacementForm({ placement }: { placement: TagPlacement }) {
           </Button>
         </div>
       </form>
-    </section>
+    </AdminCard>
   );
 }
