@@ -19,12 +19,7 @@ const passwordSchema = changePasswordBody
 
 export function AccountPasswordForm({ user, onChanged }: { user: User; onChanged?: () => void }) {
   const change = useChangePassword();
-  const {
-    field,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useSubmitOnlyForm({
+  const { field, handleSubmit, reset } = useSubmitOnlyForm({
     resolver: zodResolver(passwordSchema),
     defaultValues: { password: '', newPassword: '', confirmPassword: '' },
   });
@@ -47,20 +42,17 @@ export function AccountPasswordForm({ user, onChanged }: { user: User; onChanged
           className="settings-form__wide"
           label="Current Password"
           autoComplete="current-password"
-          error={errors.password?.message}
           {...field('password')}
         />
         <PasswordField
           label="New Password"
           autoComplete="new-password"
           placeholder="At least 8 characters"
-          error={errors.newPassword?.message}
           {...field('newPassword')}
         />
         <PasswordField
           label="Confirm New Password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
           {...field('confirmPassword')}
         />
       </div>

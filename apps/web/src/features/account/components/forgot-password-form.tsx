@@ -11,11 +11,7 @@ import { EmailField } from '../../auth';
 
 export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const sendOtp = useSendOtp();
-  const {
-    field,
-    handleSubmit,
-    formState: { errors },
-  } = useSubmitOnlyForm({ resolver: zodResolver(sendOtpBody), defaultValues: { email: recoveryStorage.email() ?? '' } });
+  const { field, handleSubmit } = useSubmitOnlyForm({ resolver: zodResolver(sendOtpBody), defaultValues: { email: recoveryStorage.email() ?? '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -30,7 +26,7 @@ export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <EmailField error={errors.email?.message} {...field('email')} />
+      <EmailField {...field('email')} />
       <Button type="submit" size="lg" block busy={sendOtp.isPending} busyLabel="Sending OTP...">
         Send OTP
       </Button>

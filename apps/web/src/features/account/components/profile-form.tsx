@@ -28,11 +28,7 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
   const [pictureError, setPictureError] = useState<string | null>(null);
   // The user opened the file chooser to replace (or add) the picture; cleared by "Keep current picture" and after saving.
   const [replacing, setReplacing] = useState(false);
-  const {
-    field,
-    handleSubmit,
-    formState: { errors },
-  } = useSubmitOnlyForm<z.input<typeof profileSchema>, z.output<typeof profileSchema>>({
+  const { field, handleSubmit } = useSubmitOnlyForm<z.input<typeof profileSchema>, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.fullName, username: user.username ?? '' },
   });
@@ -132,7 +128,6 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
             label="Name"
             autoComplete="name"
             icon={<UserRound />}
-            error={errors.name?.message}
             {...field('name')}
           />
           <TextField
@@ -141,7 +136,6 @@ export function ProfileForm({ user, disabled = false }: { user: User; disabled?:
             autoCapitalize="off"
             spellCheck={false}
             icon={<AtSign />}
-            error={errors.username?.message}
             hint="Letters, digits, dots, dashes and underscores."
             {...field('username')}
           />

@@ -7,7 +7,6 @@ import { useId, useState } from 'react';
 import { isBuiltInTier, type AdminBeatTier } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useAdminBeatTiers } from '../api/get-admin-beat-tiers';
 import { useSetBeatTier } from '../api/set-beat-tier';
@@ -15,7 +14,7 @@ import { formatMoney } from '../lib/format';
 import { usePriceForm } from '../hooks/use-price-form';
 import { priceText } from '../lib/tier-draft';
 import { FormOutcome } from './form-outcome';
-import { LoadError } from './load-error';
+import { QueryContent } from './query-content';
 import './admin-forms.css';
 import './tiers.css';
 
@@ -32,19 +31,17 @@ export function BeatTiersPanel({ beatId }: { beatId: string }) {
           What this beat is sold as. Each tier is saved on its own; an empty price uses the tier&rsquo;s default.
         </p>
       </div>
-      {tiers.isError ? (
-        <LoadError query={tiers} lead="The beat's tiers could not be loaded" />
-      ) : !tiers.data ? (
-        <Spinner label="Loading the beat's tiers" />
-      ) : (
-        <ul className="beat-tiers__list">
-          {tiers.data.tiers.map((tier) => (
-            <li key={tier.key} className="beat-tier">
-              {isBuiltInTier(tier.key) ? <BuiltInTierRow tier={tier} /> : <BeatTierForm beatId={beatId} tier={tier} />}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent query={tiers} errorLead="The beat's tiers could not be loaded" loadingLabel="Loading the beat's tiers">
+        {(data) => (
+          <ul className="beat-tiers__list">
+            {data.tiers.map((tier) => (
+              <li key={tier.key} className="beat-tier">
+                {isBuiltInTier(tier.key) ? <BuiltInTierRow tier={tier} /> : <BeatTierForm beatId={beatId} tier={tier} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }

@@ -1,41 +1,31 @@
 /** Admin → Deals, "Bulk deal": on or off, and "Buy N, get M free" on MP3 leases (docs/product/deals.md). */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import { bulkDealLabel, bulkDealSchema, type BulkDealSettings } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useBulkDeal } from '../api/get-bulk-deal';
 import { useUpdateBulkDeal } from '../api/update-bulk-deal';
-import { LoadError } from './load-error';
+import { AdminCard } from './admin-card';
+import { QueryContent } from './query-content';
 import { FormFailure } from './form-outcome';
 import './admin-forms.css';
 import './admin-table.css';
 import './deals.css';
 
 export function BulkDealSection() {
-  const headingId = useId();
   const deal = useBulkDeal();
   return (
-    <section className="admin-card" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          Bulk deal
-        </h2>
-        <p className="admin-card__lead">
-          On MP3 leases: for every N leases in an order, the next M are free (the cheapest ones). It applies before any coupon.
-        </p>
-      </div>
-      {deal.isError ? (
-        <LoadError query={deal} lead="The bulk deal could not be loaded" />
-      ) : !deal.data ? (
-        <Spinner label="Loading the bulk deal" />
-      ) : (
-        <BulkDealForm saved={deal.data} />
-      )}
-    </section>
+    <AdminCard
+      title="Bulk deal"
+      lead="On MP3 leases: for every N leases in an order, the next M are free (the cheapest ones). It applies before any coupon."
+    >
+      <QueryContent query={deal} errorLead="The bulk deal could not be loaded" loadingLabel="Loading the bulk deal">
+        {(saved) => <BulkDealForm saved={saved} />}
+      </QueryContent>
+    </AdminCard>
   );
 }
 

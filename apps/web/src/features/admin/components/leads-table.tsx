@@ -1,15 +1,12 @@
 /** Leads (docs/product/free-downloads.md#leads): who asked for a free download, for which beat, when, and where they stand with the mailing list. */
-import toast from 'react-hot-toast';
-import { Download } from 'lucide-react';
 import type { Lead, LeadState } from '@beat/shared';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useExportLeadsCsv } from '../api/export-leads-csv';
 import { leadsQueryOptions } from '../api/get-leads';
 import { useKeysetQuery } from '../hooks/use-keyset-query';
 import { formatUsDateTime } from '../lib/format';
 import { AdminTable, type AdminColumn } from './admin-table';
+import { ExportCsvButton } from './export-csv-button';
 
 const PAGE_SIZE = 20;
 
@@ -41,15 +38,6 @@ export function LeadsTable() {
   const exportCsv = useExportLeadsCsv();
   const data = leads.query.data;
 
-  async function onExport() {
-    try {
-      const name = await exportCsv.mutateAsync();
-      toast.success(`${name} downloaded`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  }
-
   return (
     <AdminTable
       title="Leads"
@@ -58,9 +46,7 @@ export function LeadsTable() {
       tools={
         <div className="admin-card__tools">
           {data && leads.query.isFetching && <Spinner size="sm" label="Loading the leads" />}
-          <Button variant="secondary" icon={<Download />} busy={exportCsv.isPending} busyLabel="Exporting..." onClick={() => void onExport()}>
-            Export CSV
-          </Button>
+          <ExportCsvButton onExport={() => exportCsv.mutateAsync()} busy={exportCsv.isPending} />
         </div>
       }
       query={leads.query}

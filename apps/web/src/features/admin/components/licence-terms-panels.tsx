@@ -3,14 +3,14 @@
  * order, then of the other offers (Stems, VIP Plan, Credit unlock), each with its editor. What the admin typed in one
  * tab is kept while another is open, until it is saved.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { licenceOfferLabels, licenceOffers, type LicenceTermsListResponse, type TierTerms } from '@beat/shared';
-import { Spinner } from '../../../components/ui/spinner';
 import { useAdminLicenceTerms } from '../api/get-admin-licence-terms';
 import { useAdminTiers } from '../api/get-admin-tiers';
 import type { LicenceTermsDraft } from '../lib/licence-terms-draft';
 import { LicenceTermsEditor } from './licence-terms-editor';
-import { LoadError } from './load-error';
+import { AdminCard } from './admin-card';
+import { QueryContent } from './query-content';
 import { Tabs } from './tabs';
 import './admin-table.css';
 import './licence-terms.css';
@@ -41,7 +41,6 @@ function termsTabs(list: LicenceTermsListResponse, tiers: { key: string; name: s
 }
 
 export function LicenceTermsPanels() {
-  const headingId = useId();
   const list = useAdminLicenceTerms();
   const tiers = useAdminTiers();
   const [active, setActive] = useState('lease');
@@ -56,46 +55,44 @@ export function LicenceTermsPanels() {
     });
 
   return (
-    <section className="admin-card licence-terms" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          Terms of each license
-        </h2>
-        <p className="admin-card__lead">
+    <AdminCard
+      className="licence-terms"
+      title="Terms of each license"
+      lead={
+        <>
           The title and text printed on each buyer&rsquo;s license PDF, and the numbers buyers compare. Saving makes a new version, in force
           at once; licenses already sold keep the terms they were bought under.
-        </p>
-      </div>
-      {list.isError ? (
-        <LoadError query={list} lead="The license terms could not be loaded" />
-      ) : !list.data ? (
-        <Spinner label="Loading the license terms" />
-      ) : (
-        <Tabs
-          label="Licenses"
-          active={active}
-          onChange={setActive}
-          tabs={termsTabs(list.data, tiers.data?.tiers).map(({ key, label, terms }) => ({
-            id: key,
-            label,
-            panel: terms ? (
-              <LicenceTermsEditor
-                key={key}
-                terms={terms}
-                label={label}
-                draft={drafts[key]}
-                onDraft={(draft) => setDraft(key, draft)}
-                onReload={async () => {
-                  await list.refetch();
-                  setDraft(key, undefined);
-                }}
-              />
-            ) : (
-              <p className="admin-state">No terms are stored for {label}.</p>
-            ),
-          }))}
-        />
-      )}
-    </section>
+        </>
+      }
+    >
+      <QueryContent query={list} errorLead="The license terms could not be loaded" loadingLabel="Loading the license terms">
+        {(data) => (
+          <Tabs
+            label="Licenses"
+            active={active}
+            onChange={setActive}
+            tabs={termsTabs(data, tiers.data?.tiers).map(({ key, label, terms }) => ({
+              id: key,
+              label,
+              panel: terms ? (
+                <LicenceTermsEditor
+                  key={key}
+                  terms={terms}
+                  label={label}
+                  draft={drafts[key]}
+                  onDraft={(draft) => setDraft(key, draft)}
+                  onReload={async () => {
+                    await list.refetch();
+                    setDraft(key, undefined);
+                  }}
+                />
+              ) : (
+                <p className="admin-state">No terms are stored for {label}.</p>
+              ),
+            }))}
+          />
+        )}
+      </QueryContent>
+    </AdminCard>
   );
 }

@@ -3,11 +3,7 @@
  * tier bought), Amount, Paid in, Date — one row per purchase, with CSV export.
  */
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { Download } from 'lucide-react';
 import { analyticsKindLabels, type AnalyticsPurchase } from '@beat/shared';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
 import { SearchBox } from '../../catalog';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useExportPurchasesCsv } from '../api/export-purchases-csv';
@@ -15,6 +11,7 @@ import { analyticsPurchasesQueryOptions } from '../api/get-analytics-purchases';
 import { useKeysetQuery } from '../hooks/use-keyset-query';
 import { formatMoney, formatUsDate } from '../lib/format';
 import { AdminTable, CellLines, type AdminColumn } from './admin-table';
+import { ExportCsvButton } from './export-csv-button';
 
 const PAGE_SIZE = 15;
 
@@ -44,15 +41,6 @@ export function PurchasesTable() {
   const exportCsv = useExportPurchasesCsv();
   const data = purchases.query.data;
 
-  async function onExport() {
-    try {
-      const name = await exportCsv.mutateAsync(q || undefined);
-      toast.success(`${name} downloaded`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  }
-
   return (
     <AdminTable
       title="Users"
@@ -61,9 +49,7 @@ export function PurchasesTable() {
       tools={
         <div className="admin-card__tools">
           <SearchBox value={search} onChange={setSearch} label="Search name, email or item" busy={purchases.query.isFetching} className="admin-search" />
-          <Button variant="secondary" icon={<Download />} busy={exportCsv.isPending} busyLabel="Exporting..." onClick={() => void onExport()}>
-            Export CSV
-          </Button>
+          <ExportCsvButton onExport={() => exportCsv.mutateAsync(q || undefined)} busy={exportCsv.isPending} />
         </div>
       }
       query={purchases.query}

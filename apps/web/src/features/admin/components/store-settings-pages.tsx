@@ -6,50 +6,47 @@ import { Link } from 'react-router';
 import { STORE_PAGE_MAX_CHARS, storePageBody, storePagePath, storePageSlugs, storePageTitles, type StorePage, type StorePageSlug } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { FieldMessages } from '../../../components/ui/field-messages';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { MarkdownView } from '../../store-pages';
 import { useAdminStorePages } from '../api/get-admin-store-pages';
 import { useSaveStorePage } from '../api/save-store-page';
-import { LoadError } from './load-error';
+import { AdminCard } from './admin-card';
+import { QueryContent } from './query-content';
 import { Tabs } from './tabs';
 
 export function StorePagesSection() {
-  const headingId = useId();
   const pages = useAdminStorePages();
   const [active, setActive] = useState<StorePageSlug>('about');
 
   return (
-    <section className="admin-card store-settings__pages" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          Store pages
-        </h2>
-        <p className="admin-card__lead">
+    <AdminCard
+      className="store-settings__pages"
+      title="Store pages"
+      lead={
+        <>
           The texts linked at the foot of the side menu, in Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>- list</code>,{' '}
           <code>[link](https://…)</code>. HTML is shown as text.
-        </p>
-      </div>
-      {pages.isError ? (
-        <LoadError query={pages} lead="The store pages could not be loaded" />
-      ) : !pages.data ? (
-        <Spinner label="Loading the store pages" />
-      ) : (
-        <Tabs
-          label="Store pages"
-          active={active}
-          onChange={setActive}
-          tabs={storePageSlugs.map((slug) => {
-            const page = pages.data.pages.find((p) => p.slug === slug);
-            return {
-              id: slug,
-              label: storePageTitles[slug],
-              panel: <StorePageEditor key={`${slug} ${page?.updatedAt ?? ''}`} slug={slug} page={page} />,
-            };
-          })}
-        />
-      )}
-    </section>
+        </>
+      }
+    >
+      <QueryContent query={pages} errorLead="The store pages could not be loaded" loadingLabel="Loading the store pages">
+        {(data) => (
+          <Tabs
+            label="Store pages"
+            active={active}
+            onChange={setActive}
+            tabs={storePageSlugs.map((slug) => {
+              const page = data.pages.find((p) => p.slug === slug);
+              return {
+                id: slug,
+                label: storePageTitles[slug],
+                panel: <StorePageEditor key={`${slug} ${page?.updatedAt ?? ''}`} slug={slug} page={page} />,
+              };
+            })}
+          />
+        )}
+      </QueryContent>
+    </AdminCard>
   );
 }
 

@@ -8,6 +8,7 @@ import { FieldMessages } from '../../../components/ui/field-messages';
 import { errorMessage } from '../../../lib/api-client';
 import { useIntroVideoOfStore } from '../api/get-intro-video-of-store';
 import { useUploadIntroVideo } from '../api/upload-intro-video';
+import { AdminCard } from './admin-card';
 
 const sizeText = (bytes: number) => (bytes >= MEGABYTE ? `${Math.round(bytes / MEGABYTE)} MB` : `${Math.round(bytes / 1024)} KB`);
 
@@ -49,13 +50,7 @@ export function IntroVideoSection() {
         : 'No video yet: /vip shows its frame.';
 
   return (
-    <section className="admin-card store-settings__video" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          Intro video
-        </h2>
-        <p className="admin-card__lead">Shown on /vip with its poster; it never plays by itself.</p>
-      </div>
+    <AdminCard className="store-settings__video" title="Intro video" lead="Shown on /vip with its poster; it never plays by itself." headingId={headingId}>
       <div className="intro-video-card">
         <div className="tag-now">
           <p className="tag-now__eyebrow">In use</p>
@@ -92,6 +87,6 @@ export function IntroVideoSection() {
           </div>
         </form>
       </div>
-    </section>
+    </AdminCard>
   );
 }

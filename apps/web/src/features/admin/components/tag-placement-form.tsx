@@ -8,9 +8,20 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateTagPlacement } from '../api/update-tag-placement';
+import { AdminCard } from './admin-card';
 import './admin-forms.css';
 
 const { firstOffsetSeconds: first, intervalSeconds: interval, levelDb: level } = tagPlacementLimits;
+
+const placementFields: { name: keyof TagPlacement & keyof typeof tagPlacementLimits; label: string; hint: string }[] = [
+  { name: 'firstOffsetSeconds', label: 'First tag at (seconds)', hint: `From the start of the preview, ${first.min} to ${first.max} s.` },
+  { name: 'intervalSeconds', label: 'Repeat every (seconds)', hint: `Then again after each interval, ${interval.min} to ${interval.max} s.` },
+  {
+    name: 'levelDb',
+    label: 'Tag level (dB)',
+    hint: `Relative to each beat's own loudness: 0 dB matches it, below 0 sits the tag under the music (${level.min} to +${level.max} dB).`,
+  },
+];
 
 /** The parent keys it by the saved placement, so a save (or a change elsewhere) shows the server's values. */
 export function TagPlacementForm({ placement }: { placement: TagPlacement }) {
@@ -32,48 +43,23 @@ export function TagPlacementForm({ placement }: { placement: TagPlacement }) {
   });
 
   return (
-    <section className="admin-card store-settings__placement" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          Tag placement
-        </h2>
-        <p className="admin-card__lead">Where the tag plays in each preview, and how loud.</p>
-      </div>
+    <AdminCard className="store-settings__placement" title="Tag placement" lead="Where the tag plays in each preview, and how loud." headingId={headingId}>
       <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         <fieldset className="placement-form__fields" disabled={save.isPending}>
-          <TextField
-            label="First tag at (seconds)"
-            type="number"
-            inputMode="decimal"
-            step={0.5}
-            min={first.min}
-            max={first.max}
-            hint={`From the start of the preview, ${first.min} to ${first.max} s.`}
-            error={errors.firstOffsetSeconds?.message}
-            {...register('firstOffsetSeconds', { valueAsNumber: true })}
-          />
-          <TextField
-            label="Repeat every (seconds)"
-            type="number"
-            inputMode="decimal"
-            step={0.5}
-            min={interval.min}
-            max={interval.max}
-            hint={`Then again after each interval, ${interval.min} to ${interval.max} s.`}
-            error={errors.intervalSeconds?.message}
-            {...register('intervalSeconds', { valueAsNumber: true })}
-          />
-          <TextField
-            label="Tag level (dB)"
-            type="number"
-            inputMode="decimal"
-            step={0.5}
-            min={level.min}
-            max={level.max}
-            hint={`Relative to each beat's own loudness: 0 dB matches it, below 0 sits the tag under the music (${level.min} to +${level.max} dB).`}
-            error={errors.levelDb?.message}
-            {...register('levelDb', { valueAsNumber: true })}
-          />
+          {placementFields.map(({ name, label, hint }) => (
+            <TextField
+              key={name}
+              label={label}
+              type="number"
+              inputMode="decimal"
+              step={0.5}
+              min={tagPlacementLimits[name].min}
+              max={tagPlacementLimits[name].max}
+              hint={hint}
+              error={errors[name]?.message}
+              {...register(name, { valueAsNumber: true })}
+            />
+          ))}
         </fieldset>
         <div className="placement-form__actions">
           <Button type="submit" busy={save.isPending} busyLabel="Saving...">
@@ -81,6 +67,6 @@ export function TagPlacementForm({ placement }: { placement: TagPlacement }) {
           </Button>
         </div>
       </form>
-    </section>
+    </AdminCard>
   );
 }

@@ -1,5 +1,5 @@
 /** Store Settings' "Audio tag": which tag is in use and what it is, a player to hear it, an upload, and the way back to the built-in one. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { RotateCcw } from 'lucide-react';
 import type { StoreSettings } from '@beat/shared';
@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useRestoreBuiltInTag } from '../api/restore-built-in-tag';
 import { formatTagInfo } from '../lib/audio-info';
+import { AdminCard } from './admin-card';
 import { ConfirmDialog } from './confirm-dialog';
 import { TagPlayer } from './tag-player';
 import { TagUploadForm } from './tag-upload-form';
 
 export function TagSection({ settings }: { settings: StoreSettings }) {
-  const headingId = useId();
   const { tag } = settings;
   const restore = useRestoreBuiltInTag();
   const [confirming, setConfirming] = useState(false);
@@ -28,14 +28,7 @@ export function TagSection({ settings }: { settings: StoreSettings }) {
   }
 
   return (
-    <section className="admin-card store-settings__tag" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          Audio tag
-        </h2>
-        <p className="admin-card__lead">The sound logo mixed into every preview in the store.</p>
-      </div>
-
+    <AdminCard className="store-settings__tag" title="Audio tag" lead="The sound logo mixed into every preview in the store.">
       <div className="tag-now">
         <p className="tag-now__eyebrow">In use</p>
         <p className="tag-now__name">
@@ -72,6 +65,6 @@ export function TagSection({ settings }: { settings: StoreSettings }) {
         </p>
         <p>The current previews keep playing until each new one is ready.</p>
       </ConfirmDialog>
-    </section>
+    </AdminCard>
   );
 }

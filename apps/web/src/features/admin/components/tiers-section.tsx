@@ -8,7 +8,6 @@ import { ArrowDown, ArrowUp, Pencil } from 'lucide-react';
 import { fileTypes, type AdminTier, type CreateTierBody } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateTier } from '../api/create-tier';
 import { useAdminTiers } from '../api/get-admin-tiers';
@@ -17,7 +16,8 @@ import { useUpdateTier } from '../api/update-tier';
 import { usePriceForm } from '../hooks/use-price-form';
 import { defaultPriceText, emptyTierDraft, filesText, tierToDraft, type TierDraft } from '../lib/tier-draft';
 import { FormOutcome } from './form-outcome';
-import { LoadError } from './load-error';
+import { AdminCard } from './admin-card';
+import { QueryContent } from './query-content';
 import { TierFields } from './tier-fields';
 import './admin-forms.css';
 import './admin-table.css';
@@ -25,28 +25,23 @@ import './deals.css';
 import './tiers.css';
 
 export function TiersSection() {
-  const headingId = useId();
   const tiers = useAdminTiers();
   return (
-    <section className="admin-card tiers" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} className="admin-card__title">
-          License tiers
-        </h2>
-        <p className="admin-card__lead">
+    <AdminCard
+      className="tiers"
+      title="License tiers"
+      lead={
+        <>
           The licenses each beat is sold as, in the order buyers see them. A beat offers a tier only when it has the tier&rsquo;s files; a
           beat may set its own price or switch a tier off in Beats Management.
-        </p>
-      </div>
-      {tiers.isError ? (
-        <LoadError query={tiers} lead="The tiers could not be loaded" />
-      ) : !tiers.data ? (
-        <Spinner label="Loading the tiers" />
-      ) : (
-        <TierList tiers={tiers.data.tiers} />
-      )}
+        </>
+      }
+    >
+      <QueryContent query={tiers} errorLead="The tiers could not be loaded" loadingLabel="Loading the tiers">
+        {(data) => <TierList tiers={data.tiers} />}
+      </QueryContent>
       <AddTierForm />
-    </section>
+    </AdminCard>
   );
 }
 

@@ -31,7 +31,7 @@ export function LoginForm({ onSuccess, returnUrl, postedError = null }: LoginFor
     register,
     field,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useSubmitOnlyForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '', remember: false } });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -52,12 +52,11 @@ export function LoginForm({ onSuccess, returnUrl, postedError = null }: LoginFor
         </p>
       )}
       <input type="hidden" name="returnUrl" value={returnUrl} />
-      <EmailField error={errors.email?.message} {...field('email')} />
+      <EmailField {...field('email')} />
       <PasswordField
         label="Password"
         autoComplete="current-password"
         placeholder="Your password"
-        error={errors.password?.message}
         {...field('password')}
       />
       <div className="auth-form__row">

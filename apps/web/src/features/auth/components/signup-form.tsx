@@ -17,7 +17,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const {
     field,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useSubmitOnlyForm({ resolver: zodResolver(signupBody), defaultValues: { fullName: '', email: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ fullName, email, password }) => {
@@ -38,15 +38,13 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         autoComplete="name"
         placeholder="Your name"
         icon={<UserRound />}
-        error={errors.fullName?.message}
         {...field('fullName')}
       />
-      <EmailField error={errors.email?.message} {...field('email')} />
+      <EmailField {...field('email')} />
       <PasswordField
         label="Password"
         autoComplete="new-password"
         placeholder="At least 8 characters"
-        error={errors.password?.message}
         {...field('password')}
       />
       <Button type="submit" size="lg" block busy={isSubmitting} busyLabel="Registering...">

@@ -1,7 +1,8 @@
 /** GET /api/cart/{userId}/coupons: the coupon code kept with each of the account's carts (docs/product/deals.md#a-code-kept-with-the-cart). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CartCoupons } from '@beat/shared';
 import { api } from '../../../lib/api-client';
+import { userQueryOptions } from '../../../lib/user-query-options';
 
 /** Under `cartsQueryKey`, so refreshing the carts (after a merge, a refused checkout) refreshes the codes too. */
 export const cartCouponsQueryKey = (userId: string | undefined) => ['cart', 'coupons', userId] as const;
@@ -11,12 +12,7 @@ export function getCartCoupons(userId: string, signal?: AbortSignal): Promise<Ca
 }
 
 export function getCartCouponsQueryOptions(userId: string | undefined) {
-  return queryOptions({
-    queryKey: cartCouponsQueryKey(userId),
-    queryFn: ({ signal }) => getCartCoupons(userId ?? '', signal),
-    enabled: Boolean(userId),
-    staleTime: 30_000,
-  });
+  return userQueryOptions(cartCouponsQueryKey(userId), userId, getCartCoupons);
 }
 
 export function useServerCartCoupons(userId: string | undefined) {

@@ -1,7 +1,8 @@
 /** GET /api/cart/{userId}: the account's beat cart (each beat's primary offer, priced by the server). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CartItem, CartResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
+import { userQueryOptions } from '../../../lib/user-query-options';
 
 export const cartQueryKey = (userId: string | undefined) => ['cart', 'beats', userId] as const;
 /** Invalidate this to refresh both carts (after a purchase, a merge). */
@@ -12,12 +13,7 @@ export function getCart(userId: string, signal?: AbortSignal): Promise<CartItem[
 }
 
 export function getCartQueryOptions(userId: string | undefined) {
-  return queryOptions({
-    queryKey: cartQueryKey(userId),
-    queryFn: ({ signal }) => getCart(userId ?? '', signal),
-    enabled: Boolean(userId),
-    staleTime: 30_000,
-  });
+  return userQueryOptions(cartQueryKey(userId), userId, getCart);
 }
 
 export function useServerCart(userId: string | undefined) {

@@ -1,7 +1,8 @@
 /** GET /api/stemscart/{userId}: the account's stems cart. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { StemsCartItem, StemsCartResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
+import { userQueryOptions } from '../../../lib/user-query-options';
 
 export const stemsCartQueryKey = (userId: string | undefined) => ['cart', 'stems', userId] as const;
 
@@ -10,12 +11,7 @@ export function getStemsCart(userId: string, signal?: AbortSignal): Promise<Stem
 }
 
 export function getStemsCartQueryOptions(userId: string | undefined) {
-  return queryOptions({
-    queryKey: stemsCartQueryKey(userId),
-    queryFn: ({ signal }) => getStemsCart(userId ?? '', signal),
-    enabled: Boolean(userId),
-    staleTime: 30_000,
-  });
+  return userQueryOptions(stemsCartQueryKey(userId), userId, getStemsCart);
 }
 
 export function useServerStemsCart(userId: string | undefined) {

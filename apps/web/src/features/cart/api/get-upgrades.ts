@@ -3,9 +3,10 @@
  * price of moving up to the exclusive (docs/product/licenses.md#upgrades). A payment (app-wide after checkout) and a
  * catalog change (lib/live-catalog.ts: a beat made Exclusive, sold, or repriced) refresh it under `upgradesQueryKey`.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { UpgradeOffer, UpgradesResponse } from '@beat/shared';
 import { api } from '../../../lib/api-client';
+import { userQueryOptions } from '../../../lib/user-query-options';
 import { useAuth } from '../../auth';
 
 /** Invalidate this after a purchase and when the catalog moves. */
@@ -16,12 +17,7 @@ export function getUpgrades(userId: string, signal?: AbortSignal): Promise<Upgra
 }
 
 export function getUpgradesQueryOptions(userId: string | undefined) {
-  return queryOptions({
-    queryKey: [...upgradesQueryKey, userId],
-    queryFn: ({ signal }) => getUpgrades(userId ?? '', signal),
-    enabled: Boolean(userId),
-    staleTime: 30_000,
-  });
+  return userQueryOptions([...upgradesQueryKey, userId], userId, getUpgrades);
 }
 
 /**

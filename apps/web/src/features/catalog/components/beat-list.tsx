@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Beat } from '@beat/shared';
-import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { formatCount } from '../../../lib/format';
 import { BeatRow } from './beat-row';
 import type { VisitorAuthTarget } from '../../downloads';
@@ -78,20 +78,18 @@ export function BeatList({
             {`${formatCount(beats.length, { one: 'beat shown', other: 'beats shown' })}${hasMore ? '' : beats.length === 1 ? ', the only one' : ', all of them'}`}
           </p>
         )}
-        {hasMore && onLoadMore && (
-          <div className="cat-more">
-            <Button
-              variant="secondary"
-              busy={isLoadingMore}
-              busyLabel="Loading..."
-              onClick={() => {
+        {onLoadMore && (
+          <LoadMore
+            className="cat-more"
+            pages={{
+              hasNextPage: hasMore,
+              isFetchingNextPage: isLoadingMore,
+              fetchNextPage: () => {
                 firstNewRow.current = beats.length;
                 onLoadMore();
-              }}
-            >
-              Load more
-            </Button>
-          </div>
+              },
+            }}
+          />
         )}
       </div>
     </>

@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight, LayoutGrid, GalleryHorizontal } from 'lucide-react';
 import { Button, IconButton } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { useBeats } from '../api/get-beats';
@@ -79,13 +80,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
             </li>
           ))}
         </ul>
-        {query.hasNextPage && (
-          <div className="cat-more">
-            <Button variant="secondary" busy={query.isFetchingNextPage} busyLabel="Loading..." onClick={() => void query.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={query} className="cat-more" />
       </>
     );
   } else {

@@ -1,7 +1,8 @@
 /** GET /api/favorites/{userId}: the user's favourite beats. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Beat } from '@beat/shared';
 import { api } from '../../../lib/api-client';
+import { userQueryOptions } from '../../../lib/user-query-options';
 
 export const favoritesQueryKey = (userId: string | undefined) => ['favorites', userId] as const;
 
@@ -10,12 +11,7 @@ export function getFavorites(userId: string, signal?: AbortSignal): Promise<Beat
 }
 
 export function getFavoritesQueryOptions(userId: string | undefined) {
-  return queryOptions({
-    queryKey: favoritesQueryKey(userId),
-    queryFn: ({ signal }) => getFavorites(userId ?? '', signal),
-    enabled: Boolean(userId),
-    staleTime: 60_000,
-  });
+  return userQueryOptions(favoritesQueryKey(userId), userId, getFavorites, 60_000);
 }
 
 export function useFavorites(userId: string | undefined) {

@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import type { User } from '@beat/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
+import { LoadMore, type LoadMoreProps } from '../../../components/ui/load-more';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -72,13 +73,6 @@ export function Dashboard({ user }: { user: User }) {
   );
 }
 
-/** A list loaded a page at a time. */
-interface MoreState {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}
-
 interface SectionState {
   isPending: boolean;
   isError: boolean;
@@ -104,7 +98,7 @@ function DashSection({
   what: string;
   hideWhenEmpty?: boolean;
   /** Adds "Load more" under the section while its list has more pages. */
-  more?: MoreState;
+  more?: LoadMoreProps['pages'];
   children: ReactNode;
 }) {
   if (hideWhenEmpty && state.data && state.data.length === 0) return null;
@@ -125,13 +119,7 @@ function DashSection({
       ) : (
         <>
           {children}
-          {more?.hasNextPage && (
-            <div className="dash-more">
-              <Button variant="secondary" busy={more.isFetchingNextPage} busyLabel="Loading..." onClick={() => void more.fetchNextPage()}>
-                Load more
-              </Button>
-            </div>
-          )}
+          {more && <LoadMore pages={more} className="dash-more" />}
         </>
       )}
     </section>

@@ -10,6 +10,7 @@ import { Download, LibraryBig, Sparkles } from 'lucide-react';
 import type { LibraryItem, User } from '@beat/shared';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { beatPath, paths } from '../../../config/paths';
@@ -78,13 +79,7 @@ export function Library({ user }: { user: User }) {
             ))}
           </ul>
         )}
-        {owned.hasNextPage && (
-          <div className="dash-more">
-            <Button variant="secondary" busy={owned.isFetchingNextPage} busyLabel="Loading..." onClick={() => void owned.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={owned} className="dash-more" />
       </section>
       {vip && <VipCatalogPart user={user} />}
     </div>
@@ -174,13 +169,7 @@ function VipCatalogPart({ user }: { user: User }) {
           ))}
         </ul>
       )}
-      {catalog.hasNextPage && (
-        <div className="dash-more">
-          <Button variant="secondary" busy={catalog.isFetchingNextPage} busyLabel="Loading..." onClick={() => void catalog.fetchNextPage()}>
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={catalog} className="dash-more" />
     </section>
   );
 }

@@ -6,7 +6,8 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { licenseVerifyPath, type User } from '@beat/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { libraryPath, paths } from '../../../config/paths';
@@ -119,13 +120,7 @@ export function PurchaseHistory({ user }: { user: User }) {
           })}
         </tbody>
       </table>
-      {purchases.hasNextPage && (
-        <div className="dash-more">
-          <Button variant="secondary" busy={purchases.isFetchingNextPage} busyLabel="Loading..." onClick={() => void purchases.fetchNextPage()}>
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={purchases} className="dash-more" />
     </div>
   );
 }
