@@ -144,6 +144,26 @@ export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password
   return (res.json() as AuthResponse).token;
 }
 
+/** What `build` makes once before the file's tests run, read in them as the returned object's properties. */
+export function beforeAllFixture<T extends object>(build: () => Promise<T>): T {
+  const fixture = {} as T;
+  beforeAll(async () => {
+    Object.assign(fixture, await build());
+  });
+  return fixture;
+}
+
+/** A signed-in user (`me`, with its bearer `token`) and another user, whose things `me` may not touch. */
+export async function signedInWithOther(
+  t: TestApp,
+  mine: Partial<typeof users.$inferInsert> = {},
+  theirs: Partial<typeof users.$inferInsert> = {},
+): Promise<{ me: UserRow; other: UserRow; token: string }> {
+  const me = await createUser(t, mine);
+  const other = await createUser(t, theirs);
+  return { me, other, token: await loginAs(t, me) };
+}
+
 /** A row of the books for `buyer`: a lease through the test provider unless `values` say otherwise. */
 export function purchaseRow(
   buyer: Pick<UserRow, 'id' | 'email' | 'fullName'>,
