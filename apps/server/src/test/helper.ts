@@ -153,15 +153,20 @@ export function beforeAllFixture<T extends object>(build: () => Promise<T>): T {
   return fixture;
 }
 
+/** A new user, signed in through the API: the row and its bearer token. */
+export async function signedInUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}): Promise<{ user: UserRow; token: string }> {
+  const user = await createUser(t, overrides);
+  return { user, token: await loginAs(t, user) };
+}
+
 /** A signed-in user (`me`, with its bearer `token`) and another user, whose things `me` may not touch. */
 export async function signedInWithOther(
   t: TestApp,
   mine: Partial<typeof users.$inferInsert> = {},
   theirs: Partial<typeof users.$inferInsert> = {},
 ): Promise<{ me: UserRow; other: UserRow; token: string }> {
-  const me = await createUser(t, mine);
-  const other = await createUser(t, theirs);
-  return { me, other, token: await loginAs(t, me) };
+  const { user: me, token } = await signedInUser(t, mine);
+  return { me, other: await createUser(t, theirs), token };
 }
 
 /** A row of the books for `buyer`: a lease through the test provider unless `values` say otherwise. */
