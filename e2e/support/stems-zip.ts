@@ -25,39 +25,53 @@ function wavHeader(dataBytes: number): Buffer {
   return header;
 }
 
-export async function writeStemsZip(path: string, sampleBytes: number, stemName = 'stem-01.wav'): Promise<{ size: number; sha256: string }> {
-  const samples = randomFillSync(Buffer.allocUnsafe(sampleBytes - (sampleBytes % 4)));
-  const stem = [wavHeader(samples.length), samples];
-  const stemSize = stem[0]!.length + samples.length;
-  const crc = crc32(samples, crc32(stem[0]!));
-  const name = Buffer.from(stemName);
-
+/**
+ * The records of a ZIP holding one stored (uncompressed) file of `size` bytes with checksum `crc`: what goes before
+ * the file's bytes (its local header and name) and after them (the central directory and its end).
+ */
+function storedZipRecords(fileName: string, size: number, crc: number): { before: Buffer[]; after: Buffer[] } {
+  const name = Buffer.from(fileName);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4);
   local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(stemSize, 18);
-  local.writeUInt32LE(stemSize, 22);
+  local.writeUInt32LE(size, 18);
+  local.writeUInt32LE(size, 22);
   local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
   central.writeUInt16LE(20, 4);
   central.writeUInt16LE(20, 6);
   central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(stemSize, 20);
-  central.writeUInt32LE(stemSize, 24);
+  central.writeUInt32LE(size, 20);
+  central.writeUInt32LE(size, 24);
   central.writeUInt16LE(name.length, 28);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(1, 8);
   end.writeUInt16LE(1, 10);
   end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + stemSize, 16);
+  end.writeUInt32LE(local.length + name.length + size, 16);
+  return { before: [local, name], after: [central, name, end] };
+}
+
+/** A one-file ZIP (stored, no compression) in memory. */
+export function storedZip(fileName: string, data: Buffer): Buffer {
+  const { before, after } = storedZipRecords(fileName, data.length, crc32(data));
+  return Buffer.concat([...before, data, ...after]);
+}
+
+export async function writeStemsZip(path: string, sampleBytes: number, stemName = 'stem-01.wav'): Promise<{ size: number; sha256: string }> {
+  const samples = randomFillSync(Buffer.allocUnsafe(sampleBytes - (sampleBytes % 4)));
+  const stem = [wavHeader(samples.length), samples];
+  const stemSize = stem[0]!.length + samples.length;
+  const crc = crc32(samples, crc32(stem[0]!));
+  const { before, after } = storedZipRecords(stemName, stemSize, crc);
 
   const hash = createHash('sha256');
   const out = createWriteStream(path);
   let size = 0;
-  for (const part of [local, name, ...stem, central, name, end]) {
+  for (const part of [...before, ...stem, ...after]) {
     hash.update(part);
     size += part.length;
     if (!out.write(part)) await once(out, 'drain');

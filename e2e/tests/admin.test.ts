@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { AdminBeatsPage, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
 import { baseURL, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { mailTo } from '../support/outbox.js';
 import { monoWav } from '../support/wav.js';
+import { storedZip } from '../support/stems-zip.js';
 import { axeFindings } from '../support/axe.js';
 import { fileBrowser } from '../support/suite.js';
 
@@ -45,35 +45,6 @@ async function demoMp3(): Promise<Buffer> {
 /** 16-bit mono silence as a RIFF/WAVE file (half a second by default). */
 const silentWav = (samples = 22050) => monoWav(samples);
 
-/** A one-file ZIP (stored, no compression). */
-function stemsZip(name: string, data: Buffer): Buffer {
-  const fileName = Buffer.from(name);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const centralOffset = local.length + fileName.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
-
 describe('beats management', () => {
   it('an admin adds a beat with MP3, WAV and stems; a visitor finds it in the store and plays it', async () => {
     const title = `Admin Upload ${unique()}`;
@@ -94,7 +65,7 @@ describe('beats management', () => {
     await dialog.getByLabel(/^MP3/).setInputFiles({ name: 'upload.mp3', mimeType: 'audio/mpeg', buffer: mp3 });
     // A 4 MB WAV over a throttled upload, so the progress bar has something to show.
     await dialog.getByLabel(/^WAV/).setInputFiles({ name: 'upload.wav', mimeType: 'audio/wav', buffer: silentWav(2_000_000) });
-    await dialog.getByLabel(/^Stems ZIP/).setInputFiles({ name: 'stems.zip', mimeType: 'application/zip', buffer: stemsZip('drums.wav', silentWav()) });
+    await dialog.getByLabel(/^Stems ZIP/).setInputFiles({ name: 'stems.zip', mimeType: 'application/zip', buffer: storedZip('drums.wav', silentWav()) });
     await dialog.getByText('upload.mp3').waitFor();
 
     const cdp = await page.context().newCDPSession(page);

@@ -1,5 +1,6 @@
 /** The admin area's requests and answers: beats management, user management, analytics and the audit log. */
 import { z } from 'zod';
+import { queryWholeNumber } from './common.js';
 import { beatSchema, beatTypeSchema, beatTypes, categories } from './beats.js';
 import { audioStateSchema, beatFileInfoSchema } from './audio.js';
 import { emailField, userSchema } from './user.js';
@@ -15,12 +16,7 @@ export const adminPageQuery = z.object({
     .min(1, 'page must be 1 or more')
     .max(100_000, 'page is too large')
     .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(20),
+  pageSize: queryWholeNumber('pageSize', 1, 100).default(20),
   q: z.string().max(100, 'Search text must be at most 100 characters').optional(),
   /**
    * The previous answer's `nextCursor`: the page starts right after the last row it showed (keyset paging). With a
@@ -257,12 +253,7 @@ export type UpdateUserBody = z.input<typeof updateUserBody>;
 // ── Analytics ─────────────────────────────────────────────────────────────────────────
 
 export const analyticsRangeQuery = z.object({
-  days: z.coerce
-    .number({ error: 'days must be a number' })
-    .int('days must be a whole number')
-    .min(7, 'days must be between 7 and 365')
-    .max(365, 'days must be between 7 and 365')
-    .default(30),
+  days: queryWholeNumber('days', 7, 365).default(30),
 });
 
 /** The counts a day and the whole range both report, in the order they are sent. */

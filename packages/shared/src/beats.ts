@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './common.js';
 import { beatSorts, categories, moods, musicalKeys, type MusicalKey } from './discovery.js';
 
 export const beatTypes = ['Exclusive', 'Non-Exclusive'] as const;
@@ -125,12 +126,7 @@ export const beatPageQuery = z
   .object({
     ...beatFilterFields,
     sort: z.enum(beatSorts, { error: `sort must be one of ${beatSorts.join(', ')}` }).default('newest'),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be between 1 and 100')
-      .max(100, 'limit must be between 1 and 100')
-      .default(50),
+    limit: queryWholeNumber('limit', 1, 100).default(50),
     cursor: z.string().max(200).optional(),
   })
   .refine(...bpmRangeInOrder);

@@ -1,7 +1,7 @@
 /** Carts, checkouts, purchases: the request and answer shapes of the commerce calls (docs/product/calls.md, docs/product/offers-and-prices.md). */
 import { z } from 'zod';
 import { beatSchema, beatTypeSchema } from './beats.js';
-import { id } from './common.js';
+import { id, queryWholeNumber } from './common.js';
 import { emailField } from './user.js';
 import { commerceMessages } from './messages.js';
 import { licenseStatuses } from './licenses.js';
@@ -291,11 +291,7 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchasesResponse = z.object({ purchases: z.array(purchaseSchema), nextCursor: z.string().nullable() });
 export type PurchasesResponse = z.infer<typeof purchasesResponse>;
 
-const listLimit = z.coerce
-  .number({ error: 'limit must be a number' })
-  .int('limit must be a whole number')
-  .min(1, 'limit must be between 1 and 500')
-  .max(500, 'limit must be between 1 and 500');
+const listLimit = queryWholeNumber('limit', 1, 500);
 /** The previous answer's `nextCursor` (keyset paging: the page starts right after the last row shown). */
 const listCursor = z.string().max(300, 'cursor is not valid');
 

@@ -3,6 +3,7 @@
  * (newest first), then, for VIP members, the rest of the VIP catalog, searchable with the catalog's filters.
  */
 import { z } from 'zod';
+import { queryWholeNumber } from './common.js';
 import { beatFilterFields, bpmRangeInOrder } from './beats.js';
 import { beatSorts } from './discovery.js';
 import { fileTypeSchema } from './downloads.js';
@@ -38,12 +39,7 @@ export const libraryQuery = z
     sort: z.enum(beatSorts, { error: `sort must be one of ${beatSorts.join(', ')}` }).default('newest'),
     /** Only one part: the beats held by purchase or credit, or the VIP catalog beyond them. */
     section: z.enum(librarySections, { error: `section must be one of ${librarySections.join(', ')}` }).optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be between 1 and 100')
-      .max(100, 'limit must be between 1 and 100')
-      .default(24),
+    limit: queryWholeNumber('limit', 1, 100).default(24),
     cursor: z.string().max(300, 'cursor is not valid: use the nextCursor of the previous page.').optional(),
   })
   .refine(...bpmRangeInOrder);

@@ -144,6 +144,31 @@ export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password
   return (res.json() as AuthResponse).token;
 }
 
+/** What `build` makes once before the file's tests run, read in them as the returned object's properties. */
+export function beforeAllFixture<T extends object>(build: () => Promise<T>): T {
+  const fixture = {} as T;
+  beforeAll(async () => {
+    Object.assign(fixture, await build());
+  });
+  return fixture;
+}
+
+/** A new user, signed in through the API: the row and its bearer token. */
+export async function signedInUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}): Promise<{ user: UserRow; token: string }> {
+  const user = await createUser(t, overrides);
+  return { user, token: await loginAs(t, user) };
+}
+
+/** A signed-in user (`me`, with its bearer `token`) and another user, whose things `me` may not touch. */
+export async function signedInWithOther(
+  t: TestApp,
+  mine: Partial<typeof users.$inferInsert> = {},
+  theirs: Partial<typeof users.$inferInsert> = {},
+): Promise<{ me: UserRow; other: UserRow; token: string }> {
+  const { user: me, token } = await signedInUser(t, mine);
+  return { me, other: await createUser(t, theirs), token };
+}
+
 /** A row of the books for `buyer`: a lease through the test provider unless `values` say otherwise. */
 export function purchaseRow(
   buyer: Pick<UserRow, 'id' | 'email' | 'fullName'>,

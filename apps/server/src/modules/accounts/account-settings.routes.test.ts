@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountMessages, type User } from '@beat/shared';
-import { authed, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
 import { sessions, users } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { settingsMessages } from './account-settings.service.js';
@@ -33,10 +33,7 @@ const post = (url: string, payload: unknown, token?: string, remoteAddress?: str
 let n = 0;
 const uniqueName = () => `beatmaker_${++n}_${Math.random().toString(36).slice(2, 7)}`;
 
-async function userWithToken(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t, overrides);
-  return { user, token: await loginAs(t, user) };
-}
+const userWithToken = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
 
 async function rowOf(id: string) {
   const [row] = await t.deps.db.select().from(users).where(eq(users.id, id));

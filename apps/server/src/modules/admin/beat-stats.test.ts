@@ -1,21 +1,12 @@
 /** The per-beat totals kept by triggers always equal the totals counted from the favourites and the books. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { beats, beatStats, favorites, purchases, users, type BeatRow, type UserRow } from '../../db/schema.js';
-import { createBeat, createUser, fileTestApp } from '../../test/helper.js';
-
-let buyer: UserRow;
-let fan: UserRow;
-let one: BeatRow;
-let two: BeatRow;
+import { beats, beatStats, favorites, purchases, users } from '../../db/schema.js';
+import { fileTestApp } from '../../test/helper.js';
+import { buyerFanAndTwoBeats } from './totals.test-support.js';
 
 const t = fileTestApp();
-beforeAll(async () => {
-  buyer = await createUser(t);
-  fan = await createUser(t);
-  one = await createBeat(t);
-  two = await createBeat(t);
-});
+const f = buyerFanAndTwoBeats(t);
 
 /** What the analytics counted on every request before the totals were kept: the rule itself. */
 async function countedFromScratch() {
@@ -40,9 +31,9 @@ async function kept() {
 }
 
 const sale = (beatId: string | null, priceCents: number) => ({
-  userId: buyer.id,
-  buyerEmail: buyer.email,
-  buyerName: buyer.fullName,
+  userId: f.buyer.id,
+  buyerEmail: f.buyer.email,
+  buyerName: f.buyer.fullName,
   sessionType: 'beatPurchase' as const,
   kind: 'lease' as const,
   beatId,
@@ -53,37 +44,37 @@ const sale = (beatId: string | null, priceCents: number) => ({
 
 describe('per-beat totals', () => {
   it('start at zero for a new beat and follow favourites, sales, refunds, edits and deletions', async () => {
-    expect((await kept()).filter((r) => [one.id, two.id].includes(r.beatId))).toEqual(
-      [one.id, two.id].sort().map((beatId) => ({ beatId, favourites: 0, sales: 0, revenueCents: 0 })),
+    expect((await kept()).filter((r) => [f.one.id, f.two.id].includes(r.beatId))).toEqual(
+      [f.one.id, f.two.id].sort().map((beatId) => ({ beatId, favourites: 0, sales: 0, revenueCents: 0 })),
     );
 
     await t.deps.db.insert(favorites).values([
-      { userId: buyer.id, beatId: one.id },
-      { userId: fan.id, beatId: one.id },
-      { userId: fan.id, beatId: two.id },
+      { userId: f.buyer.id, beatId: f.one.id },
+      { userId: f.fan.id, beatId: f.one.id },
+      { userId: f.fan.id, beatId: f.two.id },
     ]);
     const [first, second] = await t.deps.db
       .insert(purchases)
-      .values([sale(one.id, 1999), sale(one.id, 2500), sale(two.id, 4999), sale(null, 2900)])
+      .values([sale(f.one.id, 1999), sale(f.one.id, 2500), sale(f.two.id, 4999), sale(null, 2900)])
       .returning();
     expect(await kept()).toEqual(await countedFromScratch());
-    expect((await kept()).find((r) => r.beatId === one.id)).toEqual({ beatId: one.id, favourites: 2, sales: 2, revenueCents: 4499 });
+    expect((await kept()).find((r) => r.beatId === f.one.id)).toEqual({ beatId: f.one.id, favourites: 2, sales: 2, revenueCents: 4499 });
 
     // A refund leaves the totals; a price correction and a move to another beat are followed.
     await t.deps.db.update(purchases).set({ refundedAt: new Date() }).where(eq(purchases.id, first!.id));
-    await t.deps.db.update(purchases).set({ priceCents: 3000, beatId: two.id }).where(eq(purchases.id, second!.id));
-    await t.deps.db.delete(favorites).where(and(eq(favorites.userId, fan.id), eq(favorites.beatId, one.id)));
+    await t.deps.db.update(purchases).set({ priceCents: 3000, beatId: f.two.id }).where(eq(purchases.id, second!.id));
+    await t.deps.db.delete(favorites).where(and(eq(favorites.userId, f.fan.id), eq(favorites.beatId, f.one.id)));
     expect(await kept()).toEqual(await countedFromScratch());
-    expect((await kept()).find((r) => r.beatId === two.id)).toEqual({ beatId: two.id, favourites: 1, sales: 2, revenueCents: 7999 });
+    expect((await kept()).find((r) => r.beatId === f.two.id)).toEqual({ beatId: f.two.id, favourites: 1, sales: 2, revenueCents: 7999 });
 
     // A deleted account takes its favourites along; its purchases stay in the books.
-    await t.deps.db.delete(users).where(eq(users.id, fan.id));
+    await t.deps.db.delete(users).where(eq(users.id, f.fan.id));
     expect(await kept()).toEqual(await countedFromScratch());
-    expect((await kept()).find((r) => r.beatId === two.id)).toMatchObject({ favourites: 0, sales: 2 });
+    expect((await kept()).find((r) => r.beatId === f.two.id)).toMatchObject({ favourites: 0, sales: 2 });
 
     // A beat removed from the database goes with its totals; the sales it had lose their beat.
-    await t.deps.db.delete(beats).where(eq(beats.id, two.id));
+    await t.deps.db.delete(beats).where(eq(beats.id, f.two.id));
     expect(await kept()).toEqual(await countedFromScratch());
-    expect((await kept()).some((r) => r.beatId === two.id)).toBe(false);
+    expect((await kept()).some((r) => r.beatId === f.two.id)).toBe(false);
   });
 });

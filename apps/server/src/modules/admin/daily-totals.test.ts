@@ -1,5 +1,5 @@
 /** The day totals kept by triggers always equal what a count of the tables themselves gives, before and after compaction. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   beats,
@@ -11,24 +11,13 @@ import {
   purchases,
   sessionLogs,
   users,
-  type BeatRow,
-  type UserRow,
 } from '../../db/schema.js';
 import { createBeat, createUser, fileTestApp } from '../../test/helper.js';
+import { buyerFanAndTwoBeats } from './totals.test-support.js';
 import { compactDailyTotals, listTotals } from './daily-totals.js';
 
-let buyer: UserRow;
-let fan: UserRow;
-let one: BeatRow;
-let two: BeatRow;
-
 const t = fileTestApp();
-beforeAll(async () => {
-  buyer = await createUser(t);
-  fan = await createUser(t);
-  one = await createBeat(t);
-  two = await createBeat(t, { beatType: 'Exclusive', priceCents: 49_900 });
-});
+const f = buyerFanAndTwoBeats(t, { beatType: 'Exclusive', priceCents: 49_900 });
 
 const day = (column: string) => `(${column} at time zone 'UTC')::date::text`;
 
@@ -98,9 +87,9 @@ async function expectExact() {
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 const sale = (beatId: string | null, priceCents: number, sessionType: 'beatPurchase' | 'stems' | 'exclusive' | 'vipPlan', purchasedAt: Date) => ({
-  userId: buyer.id,
-  buyerEmail: buyer.email,
-  buyerName: buyer.fullName,
+  userId: f.buyer.id,
+  buyerEmail: f.buyer.email,
+  buyerName: f.buyer.fullName,
   sessionType,
   kind: sessionType === 'beatPurchase' ? ('lease' as const) : sessionType,
   beatId,
@@ -117,26 +106,26 @@ describe('day totals', () => {
     const [first, second, third] = await t.deps.db
       .insert(purchases)
       .values([
-        sale(one.id, 1999, 'beatPurchase', daysAgo(0)),
-        sale(one.id, 2500, 'stems', daysAgo(3)),
-        sale(two.id, 49_900, 'exclusive', daysAgo(3)),
+        sale(f.one.id, 1999, 'beatPurchase', daysAgo(0)),
+        sale(f.one.id, 2500, 'stems', daysAgo(3)),
+        sale(f.two.id, 49_900, 'exclusive', daysAgo(3)),
         sale(null, 2900, 'vipPlan', daysAgo(40)),
       ])
       .returning();
     await t.deps.db.insert(plays).values([
-      { beatId: one.id, userId: fan.id, seconds: 12, createdAt: daysAgo(1) },
-      { beatId: one.id, userId: null, seconds: 30, createdAt: daysAgo(1) },
-      { beatId: two.id, userId: buyer.id, seconds: 50, createdAt: daysAgo(400) },
+      { beatId: f.one.id, userId: f.fan.id, seconds: 12, createdAt: daysAgo(1) },
+      { beatId: f.one.id, userId: null, seconds: 30, createdAt: daysAgo(1) },
+      { beatId: f.two.id, userId: f.buyer.id, seconds: 50, createdAt: daysAgo(400) },
     ]);
-    await t.deps.db.insert(downloads).values([{ userId: buyer.id, beatId: one.id, fileType: 'mp3', createdAt: daysAgo(2) }]);
-    await t.deps.db.insert(creditSpends).values([{ userId: fan.id, beatId: one.id, credits: 2, createdAt: daysAgo(5) }]);
+    await t.deps.db.insert(downloads).values([{ userId: f.buyer.id, beatId: f.one.id, fileType: 'mp3', createdAt: daysAgo(2) }]);
+    await t.deps.db.insert(creditSpends).values([{ userId: f.fan.id, beatId: f.one.id, credits: 2, createdAt: daysAgo(5) }]);
     await t.deps.db.insert(favorites).values([
-      { userId: fan.id, beatId: one.id, createdAt: daysAgo(5) },
-      { userId: buyer.id, beatId: one.id },
+      { userId: f.fan.id, beatId: f.one.id, createdAt: daysAgo(5) },
+      { userId: f.buyer.id, beatId: f.one.id },
     ]);
     await t.deps.db.insert(sessionLogs).values([
-      { userId: fan.id, seconds: 300, createdAt: daysAgo(5) },
-      { userId: buyer.id, seconds: 61 },
+      { userId: f.fan.id, seconds: 300, createdAt: daysAgo(5) },
+      { userId: f.buyer.id, seconds: 61 },
     ]);
     await expectExact();
 
@@ -152,14 +141,14 @@ describe('day totals', () => {
     await expectExact();
 
     // Beats: deleted (still in the per-beat table), an exclusive turned Non-Exclusive, one removed for good.
-    await t.deps.db.update(beats).set({ deletedAt: new Date() }).where(eq(beats.id, one.id));
-    await t.deps.db.update(beats).set({ beatType: 'Non-Exclusive' }).where(eq(beats.id, two.id));
+    await t.deps.db.update(beats).set({ deletedAt: new Date() }).where(eq(beats.id, f.one.id));
+    await t.deps.db.update(beats).set({ beatType: 'Non-Exclusive' }).where(eq(beats.id, f.two.id));
     const three = await createBeat(t, { beatType: 'Exclusive', priceCents: 9_900 });
     await expectExact();
     await t.deps.db.delete(beats).where(eq(beats.id, three.id));
 
     // A deleted account takes its favourites and session logs along; its plays, downloads and purchases stay.
-    await t.deps.db.delete(users).where(eq(users.id, fan.id));
+    await t.deps.db.delete(users).where(eq(users.id, f.fan.id));
     await expectExact();
 
     // Compaction leaves one row per day and changes no number; writes after it still count.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, type AuthResponse } from '@beat/shared';
-import { authed, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp, signedInWithOther } from '../../test/helper.js';
 import { sessionLogs, users } from '../../db/schema.js';
 
 const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
@@ -108,10 +108,8 @@ describe('tokens', () => {
 
 describe('POST /api/getuser', () => {
   it('answers the caller, 403 for another user, any user for an admin', async () => {
-    const me = await createUser(t, { fullName: 'Me Myself' });
-    const other = await createUser(t);
+    const { me, other, token } = await signedInWithOther(t, { fullName: 'Me Myself' });
     const admin = await createUser(t, { isAdmin: true });
-    const token = await loginAs(t, me);
     const mine = await post('/api/getuser', { email: me.email }, token);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().user).toMatchObject({ _id: me.id, fullName: 'Me Myself' });
@@ -134,9 +132,7 @@ describe('POST /api/getuser', () => {
 
 describe('POST /api/update-session-time', () => {
   it('records the session for the caller, refuses another user and bad input', async () => {
-    const me = await createUser(t);
-    const other = await createUser(t);
-    const token = await loginAs(t, me);
+    const { me, other, token } = await signedInWithOther(t);
     const ok = await post('/api/update-session-time', { userId: me.id, sessionDuration: 95 }, token);
     expect(ok.statusCode).toBe(200);
     const logs = await t.deps.db.select().from(sessionLogs).where(eq(sessionLogs.userId, me.id));

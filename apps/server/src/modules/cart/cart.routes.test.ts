@@ -1,50 +1,39 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commerceMessages, type CartResponse, type MergeCartResponse, type StemsCartResponse } from '@beat/shared';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, beforeAllFixture, createBeat, createUser, loginAs, fileTestApp, signedInWithOther } from '../../test/helper.js';
 import { eq } from 'drizzle-orm';
-import { beats, cartItems, stemsCartItems, type BeatRow, type UserRow } from '../../db/schema.js';
-
-let me: UserRow;
-let other: UserRow;
-let admin: UserRow;
-let token: string;
-let otherToken: string;
-let lease: BeatRow;
-let withStems: BeatRow;
-let noPrice: BeatRow;
-let exclusive: BeatRow;
-let exclusiveNoPrice: BeatRow;
-let sold: BeatRow;
+import { beats, cartItems, stemsCartItems } from '../../db/schema.js';
 
 const t = fileTestApp();
-beforeAll(async () => {
-  me = await createUser(t);
-  other = await createUser(t);
-  admin = await createUser(t, { isAdmin: true });
-  token = await loginAs(t, me);
-  otherToken = await loginAs(t, other);
-  lease = await createBeat(t, { title: 'Velvet Waves', priceCents: 1999 });
-  withStems = await createBeat(t, { title: 'Layer Cake', priceCents: 2499, stemsKey: 'audio/test/stems.zip' });
-  noPrice = await createBeat(t, { title: 'VIP Only', priceCents: null });
-  exclusive = await createBeat(t, { title: 'Only One', beatType: 'Exclusive', priceCents: 30000, stemsKey: 'audio/x.zip' });
-  exclusiveNoPrice = await createBeat(t, { title: 'Priceless', beatType: 'Exclusive', priceCents: null });
-  sold = await createBeat(t, { title: 'Gone Already', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() });
+const f = beforeAllFixture(async () => {
+  const users = await signedInWithOther(t);
+  return {
+    ...users,
+    admin: await createUser(t, { isAdmin: true }),
+    otherToken: await loginAs(t, users.other),
+    lease: await createBeat(t, { title: 'Velvet Waves', priceCents: 1999 }),
+    withStems: await createBeat(t, { title: 'Layer Cake', priceCents: 2499, stemsKey: 'audio/test/stems.zip' }),
+    noPrice: await createBeat(t, { title: 'VIP Only', priceCents: null }),
+    exclusive: await createBeat(t, { title: 'Only One', beatType: 'Exclusive', priceCents: 30000, stemsKey: 'audio/x.zip' }),
+    exclusiveNoPrice: await createBeat(t, { title: 'Priceless', beatType: 'Exclusive', priceCents: null }),
+    sold: await createBeat(t, { title: 'Gone Already', beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() }),
+  };
 });
 
-const cart = (method: 'POST' | 'DELETE', payload: object, as = token, path = '/api/cart') =>
+const cart = (method: 'POST' | 'DELETE', payload: object, as = f.token, path = '/api/cart') =>
   t.app.inject(authed(as, { method, url: path, payload }));
-const stems = (method: 'POST' | 'DELETE', payload: object, as = token) => cart(method, payload, as, '/api/stemscart');
-const getCart = (userId = me.id, as = token) => t.app.inject(authed(as, { method: 'GET', url: `/api/cart/${userId}` }));
-const getStems = (userId = me.id, as = token) => t.app.inject(authed(as, { method: 'GET', url: `/api/stemscart/${userId}` }));
+const stems = (method: 'POST' | 'DELETE', payload: object, as = f.token) => cart(method, payload, as, '/api/stemscart');
+const getCart = (userId = f.me.id, as = f.token) => t.app.inject(authed(as, { method: 'GET', url: `/api/cart/${userId}` }));
+const getStems = (userId = f.me.id, as = f.token) => t.app.inject(authed(as, { method: 'GET', url: `/api/stemscart/${userId}` }));
 
 describe('beat cart', () => {
   it('adds an item once with the product’s toast, lists it with its licence label and server price, and removes it', async () => {
-    const added = await cart('POST', { userId: me.id, beatId: lease.id });
+    const added = await cart('POST', { userId: f.me.id, beatId: f.lease.id });
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual({ message: 'Velvet Waves Added to Cart', count: 1 });
     // Held once.
-    expect((await cart('POST', { userId: me.id, beatId: lease.id })).json().count).toBe(1);
-    await cart('POST', { userId: me.id, beatId: exclusive.id });
+    expect((await cart('POST', { userId: f.me.id, beatId: f.lease.id })).json().count).toBe(1);
+    await cart('POST', { userId: f.me.id, beatId: f.exclusive.id });
 
     const listed = (await getCart()).json() as CartResponse;
     // Each item names its beat's page (the cart links to it).
@@ -53,64 +42,64 @@ describe('beat cart', () => {
       ['Only One', 'EXCLUSIVE', 300, 'only-one'],
     ]);
 
-    const removed = await cart('DELETE', { userId: me.id, beatId: lease.id });
+    const removed = await cart('DELETE', { userId: f.me.id, beatId: f.lease.id });
     expect(removed.json()).toEqual({ message: commerceMessages.removedFromCart('Velvet Waves'), count: 1 });
     expect(((await getCart()).json() as CartResponse).cartItems.map((i) => i.beatTitle)).toEqual(['Only One']);
-    await cart('DELETE', { userId: me.id, beatId: exclusive.id });
+    await cart('DELETE', { userId: f.me.id, beatId: f.exclusive.id });
   });
 
   it('refuses what cannot be bought as a single beat: no lease price, an exclusive without price, a sold exclusive', async () => {
-    const vipOnly = await cart('POST', { userId: me.id, beatId: noPrice.id });
+    const vipOnly = await cart('POST', { userId: f.me.id, beatId: f.noPrice.id });
     expect(vipOnly.statusCode).toBe(400);
     expect(vipOnly.json().message).toBe('VIP Only is not sold as a single MP3 lease: it comes with the VIP catalog.');
-    const priceless = await cart('POST', { userId: me.id, beatId: exclusiveNoPrice.id });
+    const priceless = await cart('POST', { userId: f.me.id, beatId: f.exclusiveNoPrice.id });
     expect(priceless.statusCode).toBe(400);
     expect(priceless.json().message).toBe('No price for this beat');
-    const gone = await cart('POST', { userId: me.id, beatId: sold.id });
+    const gone = await cart('POST', { userId: f.me.id, beatId: f.sold.id });
     expect(gone.statusCode).toBe(409);
     expect(gone.json().message).toBe('Gone Already has already been sold.');
-    const missing = await cart('POST', { userId: me.id, beatId: '00000000-0000-4000-8000-000000000000' });
+    const missing = await cart('POST', { userId: f.me.id, beatId: '00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
     expect(((await getCart()).json() as CartResponse).cartItems).toEqual([]);
   });
 
   it('keeps each user in their own cart: 403 for another id, nothing written; admins may act on any', async () => {
-    await cart('POST', { userId: other.id, beatId: lease.id }, otherToken);
+    await cart('POST', { userId: f.other.id, beatId: f.lease.id }, f.otherToken);
     const before = await t.deps.db.select().from(cartItems);
-    const forged = await cart('POST', { userId: other.id, beatId: withStems.id });
+    const forged = await cart('POST', { userId: f.other.id, beatId: f.withStems.id });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toBe('You can only access your own account.');
-    expect((await cart('DELETE', { userId: other.id, beatId: lease.id })).statusCode).toBe(403);
-    expect((await getCart(other.id)).statusCode).toBe(403);
+    expect((await cart('DELETE', { userId: f.other.id, beatId: f.lease.id })).statusCode).toBe(403);
+    expect((await getCart(f.other.id)).statusCode).toBe(403);
     expect(await t.deps.db.select().from(cartItems)).toHaveLength(before.length);
     // My cart does not show theirs.
     expect(((await getCart()).json() as CartResponse).cartItems).toEqual([]);
 
-    const adminToken = await loginAs(t, admin);
-    const theirs = (await getCart(other.id, adminToken)).json() as CartResponse;
+    const adminToken = await loginAs(t, f.admin);
+    const theirs = (await getCart(f.other.id, adminToken)).json() as CartResponse;
     expect(theirs.cartItems.map((i) => i.beatTitle)).toEqual(['Velvet Waves']);
   });
 
   it('answers 401 to visitors and 400 to bad ids', async () => {
-    const visitor = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { userId: me.id, beatId: lease.id } });
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/cart', payload: { userId: f.me.id, beatId: f.lease.id } });
     expect(visitor.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/cart/${me.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/stemscart/${me.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/cart/${f.me.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/stemscart/${f.me.id}` })).statusCode).toBe(401);
     for (const url of ['/api/cart', '/api/stemscart']) {
       for (const method of ['POST', 'DELETE'] as const) {
-        expect((await t.app.inject({ method, url, payload: { userId: me.id, beatId: withStems.id } })).statusCode, `${method} ${url}`).toBe(401);
+        expect((await t.app.inject({ method, url, payload: { userId: f.me.id, beatId: f.withStems.id } })).statusCode, `${method} ${url}`).toBe(401);
       }
     }
-    const bad = await cart('POST', { userId: me.id, beatId: 'nope' });
+    const bad = await cart('POST', { userId: f.me.id, beatId: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('beatId is not a valid id');
-    expect((await cart('POST', { userId: me.id })).json().message).toBe('beatId is required');
+    expect((await cart('POST', { userId: f.me.id })).json().message).toBe('beatId is required');
     expect((await getCart('nope')).statusCode).toBe(400);
   });
 
   it('never shows a beat that stopped being for sale', async () => {
     const later = await createBeat(t, { title: 'Soon Unlisted', priceCents: 999 });
-    await cart('POST', { userId: me.id, beatId: later.id });
+    await cart('POST', { userId: f.me.id, beatId: later.id });
     expect(((await getCart()).json() as CartResponse).cartItems.map((i) => i.beatTitle)).toEqual(['Soon Unlisted']);
     await t.deps.db.update(beats).set({ published: false, deletedAt: new Date() }).where(eq(beats.id, later.id));
     expect(((await getCart()).json() as CartResponse).cartItems).toEqual([]);
@@ -119,29 +108,29 @@ describe('beat cart', () => {
 
 describe('stems cart', () => {
   it('holds beats that have stems, at the configured price, once', async () => {
-    const added = await stems('POST', { userId: me.id, beatId: withStems.id });
+    const added = await stems('POST', { userId: f.me.id, beatId: f.withStems.id });
     expect(added.statusCode).toBe(200);
     expect(added.json().message).toBe('Layer Cake Added to Cart');
-    await stems('POST', { userId: me.id, beatId: withStems.id });
+    await stems('POST', { userId: f.me.id, beatId: f.withStems.id });
     const listed = (await getStems()).json() as StemsCartResponse;
     expect(listed.cartItems.map((i) => [i.beatTitle, i.price])).toEqual([['Layer Cake', 25]]);
-    expect((await stems('DELETE', { userId: me.id, beatId: withStems.id })).json().message).toBe('Layer Cake Removed from Cart');
+    expect((await stems('DELETE', { userId: f.me.id, beatId: f.withStems.id })).json().message).toBe('Layer Cake Removed from Cart');
     expect(((await getStems()).json() as StemsCartResponse).cartItems).toEqual([]);
   });
 
   it('refuses a beat without stems with the product’s words, and an exclusive', async () => {
-    const none = await stems('POST', { userId: me.id, beatId: lease.id });
+    const none = await stems('POST', { userId: f.me.id, beatId: f.lease.id });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Stems are not available for this beat, sorry');
-    const excl = await stems('POST', { userId: me.id, beatId: exclusive.id });
+    const excl = await stems('POST', { userId: f.me.id, beatId: f.exclusive.id });
     expect(excl.statusCode).toBe(400);
     expect(excl.json().message).toBe('The stems of Only One come with its exclusive license.');
     expect(await t.deps.db.select().from(stemsCartItems)).toHaveLength(0);
   });
 
   it('answers 403 for another user', async () => {
-    expect((await stems('POST', { userId: other.id, beatId: withStems.id })).statusCode).toBe(403);
-    expect((await getStems(other.id)).statusCode).toBe(403);
+    expect((await stems('POST', { userId: f.other.id, beatId: f.withStems.id })).statusCode).toBe(403);
+    expect((await getStems(f.other.id)).statusCode).toBe(403);
   });
 });
 
@@ -149,12 +138,12 @@ describe('merging a visitor cart', () => {
   it('adds the browser cart to the account cart without duplicates, skipping what cannot be bought', async () => {
     const user = await createUser(t);
     const userToken = await loginAs(t, user);
-    await cart('POST', { userId: user.id, beatId: lease.id }, userToken);
+    await cart('POST', { userId: user.id, beatId: f.lease.id }, userToken);
     const merged = await t.app.inject(
       authed(userToken, {
         method: 'POST',
         url: '/api/cart/merge',
-        payload: { userId: user.id, beatIds: [lease.id, exclusive.id, exclusive.id, sold.id, noPrice.id], stemsBeatIds: [withStems.id, lease.id] },
+        payload: { userId: user.id, beatIds: [f.lease.id, f.exclusive.id, f.exclusive.id, f.sold.id, f.noPrice.id], stemsBeatIds: [f.withStems.id, f.lease.id] },
       }),
     );
     expect(merged.statusCode).toBe(200);
@@ -165,11 +154,11 @@ describe('merging a visitor cart', () => {
   });
 
   it('answers 403 for another user, 401 for visitors and 400 for bad lists', async () => {
-    const forged = await t.app.inject(authed(token, { method: 'POST', url: '/api/cart/merge', payload: { userId: other.id, beatIds: [lease.id] } }));
+    const forged = await t.app.inject(authed(f.token, { method: 'POST', url: '/api/cart/merge', payload: { userId: f.other.id, beatIds: [f.lease.id] } }));
     expect(forged.statusCode).toBe(403);
-    const visitor = await t.app.inject({ method: 'POST', url: '/api/cart/merge', payload: { userId: me.id, beatIds: [] } });
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/cart/merge', payload: { userId: f.me.id, beatIds: [] } });
     expect(visitor.statusCode).toBe(401);
-    const bad = await t.app.inject(authed(token, { method: 'POST', url: '/api/cart/merge', payload: { userId: me.id, beatIds: ['x'] } }));
+    const bad = await t.app.inject(authed(f.token, { method: 'POST', url: '/api/cart/merge', payload: { userId: f.me.id, beatIds: ['x'] } }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('beatId is not a valid id');
   });

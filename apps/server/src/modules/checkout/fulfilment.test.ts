@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ConfirmCheckoutResponse } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
 import {
   beats,
   cartItems,
@@ -43,10 +43,7 @@ const mailTo = (email: string) => t.deps.db.select().from(mailOutbox).where(eq(m
 const confirm = (sessionId: string, as = token) =>
   t.app.inject(authed(as, { method: 'POST', url: '/api/checkout/confirm', payload: { sessionId } }));
 
-async function freshBuyer(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const user = await createUser(t, overrides);
-  return { user, token: await loginAs(t, user) };
-}
+const freshBuyer = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
 
 describe('the built-in test checkout page', () => {
   it('shows the items, the total, a card form with Pay and a Cancel link that ends the session, under its own CSP', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, dbKind, fixedClock, type TestApp, signedInUser } from '../../test/helper.js';
 import { checkouts, entitlements, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckout, payAtTestCheckout } from './checkout.test-support.js';
 
@@ -26,10 +26,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function buyer(): Promise<{ user: UserRow; token: string }> {
-  const user = await createUser(t);
-  return { user, token: await loginAs(t, user) };
-}
+const buyer = () => signedInUser(t);
 
 async function sessionOf(token: string, kind: Parameters<typeof openCheckout>[2], payload: object): Promise<{ id: string; url: string }> {
   const res = await openCheckout(t, token, kind, payload);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartResponse } from '@beat/shared';
-import { authed, createBeat, createUser, dbKind, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, dbKind, fixedClock, fileTestApp, signedInUser } from '../../test/helper.js';
 import { beats, checkouts, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, deliver, lineOf, openCheckout, openCheckoutOk, testProvider } from './checkout.test-support.js';
 
@@ -15,10 +15,7 @@ const clock = fixedClock(new Date('2026-05-01T10:00:00Z'));
 
 const t = fileTestApp({ clock });
 
-async function buyer(): Promise<{ user: UserRow; token: string }> {
-  const user = await createUser(t);
-  return { user, token: await loginAs(t, user) };
-}
+const buyer = () => signedInUser(t);
 const minutes = (n: number) => new Date(clock.now().getTime() + n * 60_000);
 const exclusive = (title: string, overrides: Partial<BeatRow> = {}) =>
   createBeat(t, { title, beatType: 'Exclusive', priceCents: 50000, ...overrides });

@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Coupon, Quote } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
   auditLog,
@@ -49,10 +49,7 @@ async function makeCoupon(overrides: Record<string, unknown> = {}): Promise<Coup
   return (res.json() as { coupon: Coupon }).coupon;
 }
 
-async function buyer(): Promise<{ user: UserRow; token: string }> {
-  const user = await createUser(t, { fullName: 'Bea Buyer' });
-  return { user, token: await loginAs(t, user) };
-}
+const buyer = () => signedInUser(t, { fullName: 'Bea Buyer' });
 
 const quote = (who: { user: UserRow; token: string }, beatIds: string[], coupon?: string, sessionType = 'beatPurchase') =>
   t.app.inject(

@@ -7,8 +7,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartCoupons, Coupon, Quote } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
-import { cartCoupons, coupons, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
+import { cartCoupons, coupons, purchases, type BeatRow } from '../../db/schema.js';
 import { body, lineOf, openCheckout, openCheckoutOk, payAtTestCheckout, testProvider } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
@@ -22,15 +22,9 @@ beforeEach(async () => {
   await t.deps.db.update(coupons).set({ paused: true });
 });
 
-interface Who {
-  user: UserRow;
-  token: string;
-}
+type Who = Awaited<ReturnType<typeof signedInUser>>;
 
-async function buyer(): Promise<Who> {
-  const user = await createUser(t);
-  return { user, token: await loginAs(t, user) };
-}
+const buyer = () => signedInUser(t);
 
 let codeCounter = 0;
 async function makeCoupon(overrides: Record<string, unknown> = {}): Promise<Coupon> {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { downloadMessages } from '@beat/shared';
 import { creditSpends, entitlements, users, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, signedInWithOther } from '../../test/helper.js';
 
 let admin: UserRow;
 let adminToken: string;
@@ -77,9 +77,7 @@ describe('GET /api/checkCreditDownload/{userId}/{beatId} and GET /api/entitlemen
   });
 
   it('answers 401 to visitors, 403 for another user, 400 for bad ids, 404 for unknown beats; admins may check anyone', async () => {
-    const me = await createUser(t);
-    const other = await createUser(t, { userType: 'vipUser' });
-    const token = await loginAs(t, me);
+    const { me, other, token } = await signedInWithOther(t, {}, { userType: 'vipUser' });
     const beat = await withFiles();
     expect((await t.app.inject({ method: 'GET', url: `/api/checkCreditDownload/${me.id}/${beat.id}` })).statusCode).toBe(401);
     const theirs = await check(other, beat, token);
@@ -108,9 +106,7 @@ describe('GET /api/checkCreditDownload/{userId}/{beatId} and GET /api/entitlemen
 
 describe('GET /api/entitlements/{userId}', () => {
   it("lists the beats the user holds by purchase or unlock, with what each allows, and only the caller's own", async () => {
-    const me = await createUser(t, { credits: 1 });
-    const other = await createUser(t);
-    const token = await loginAs(t, me);
+    const { me, other, token } = await signedInWithOther(t, { credits: 1 });
     const leased = await withFiles();
     const stems = await withFiles();
     const deleted = await withFiles({ published: false, deletedAt: new Date() });
@@ -199,9 +195,7 @@ describe('POST /api/reduce-credits', () => {
   });
 
   it('answers 401 to visitors, 403 for another account, 400 for bad input; an admin may unlock for a user', async () => {
-    const me = await createUser(t, { credits: 2 });
-    const other = await createUser(t, { credits: 2 });
-    const token = await loginAs(t, me);
+    const { me, other, token } = await signedInWithOther(t, { credits: 2 }, { credits: 2 });
     const beat = await withFiles();
     expect((await t.app.inject({ method: 'POST', url: '/api/reduce-credits', payload: { email: me.email, beatId: beat.id } })).statusCode).toBe(401);
     const theirs = await unlock(other.email, beat.id, token);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { ExclusiveOffer } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp, signedInUser } from '../../test/helper.js';
 import { beats, checkouts, exclusiveOffers, mailOutbox, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { body, openCheckout, payAtTestCheckout } from '../checkout/checkout.test-support.js';
@@ -28,10 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function buyer(): Promise<{ user: UserRow; token: string }> {
-  const user = await createUser(t);
-  return { user, token: await loginAs(t, user) };
-}
+const buyer = () => signedInUser(t);
 
 const exclusive = (overrides: Partial<BeatRow> = {}) =>
   createBeat(t, { title: `Only One ${Math.random().toString(36).slice(2, 8)}`, beatType: 'Exclusive', priceCents: 50_000, ...overrides });

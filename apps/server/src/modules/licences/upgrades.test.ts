@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { CartResponse, ConfirmCheckoutResponse, LicenseVerification, PurchasesResponse, UpgradesResponse } from '@beat/shared';
-import { authed, createBeat, createUser, dbKind, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
-import { beats, checkouts, mailOutbox, purchases, refunds, type BeatRow, type UserRow } from '../../db/schema.js';
+import { authed, createBeat, dbKind, fixedClock, fileTestApp, signedInUser } from '../../test/helper.js';
+import { beats, checkouts, mailOutbox, purchases, refunds, type BeatRow } from '../../db/schema.js';
 import { body, deliver, lineOf, openCheckout, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, testProvider } from '../checkout/checkout.test-support.js';
 import { upgradePriceCents } from '../offers/upgrades.js';
 
@@ -14,15 +14,9 @@ const clock = fixedClock(new Date('2026-08-03T09:00:00Z'));
 
 const t = fileTestApp({ clock });
 
-interface Holder {
-  user: UserRow;
-  token: string;
-}
+type Holder = Awaited<ReturnType<typeof signedInUser>>;
 
-async function newBuyer(overrides: Partial<UserRow> = {}): Promise<Holder> {
-  const user = await createUser(t, overrides);
-  return { user, token: await loginAs(t, user) };
-}
+const newBuyer = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
 
 /** The buyer pays for an MP3 lease of the beat through the cart. */
 async function buyLease(holder: Holder, beat: BeatRow): Promise<void> {

@@ -7,22 +7,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { BeatTiersResponse, CartResponse, CheckDownloadResponse, ConfirmCheckoutResponse, MergeCartResponse, PurchasesResponse } from '@beat/shared';
-import { beatTierPrices, beats, licenceTerms, purchases, refunds, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, dbKind, fileTestApp, fixedClock, loginAs } from '../../test/helper.js';
+import { beatTierPrices, beats, licenceTerms, purchases, refunds, type BeatRow } from '../../db/schema.js';
+import { authed, createBeat, dbKind, fileTestApp, fixedClock, signedInUser } from '../../test/helper.js';
 import { body, openCheckout, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-09-01T10:00:00Z'));
 const t = fileTestApp({ clock });
 
-interface Buyer {
-  user: UserRow;
-  token: string;
-}
+type Buyer = Awaited<ReturnType<typeof signedInUser>>;
 
-async function newBuyer(overrides: Partial<UserRow> = {}): Promise<Buyer> {
-  const user = await createUser(t, overrides);
-  return { user, token: await loginAs(t, user) };
-}
+const newBuyer = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
 
 /** Prices of the default tiers on the beats below: the lease is the beat's own price. */
 const tierCents: Record<string, number> = { lease: 2999, wav: 4999, trackout: 9999, unlimited: 19999 };

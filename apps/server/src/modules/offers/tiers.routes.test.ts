@@ -7,14 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdminBeatTiersResponse, AdminTierResponse, AdminTiersResponse, BeatTiersResponse, CartResponse } from '@beat/shared';
 import { auditLog, beats, licenceTerms, type BeatRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, dbKind, fileTestApp, loginAs } from '../../test/helper.js';
+import { authed, createBeat, createUser, dbKind, fileTestApp, loginAs, signedInUser } from '../../test/helper.js';
 
 const t = fileTestApp();
 
-async function admin() {
-  const user = await createUser(t, { isAdmin: true });
-  return { user, token: await loginAs(t, user) };
-}
+const admin = () => signedInUser(t, { isAdmin: true });
 
 /** A beat with an MP3, a WAV and stems: it can offer every non-exclusive tier. */
 const fullBeat = (overrides: Partial<BeatRow> = {}) =>

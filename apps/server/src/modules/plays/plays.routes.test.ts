@@ -1,47 +1,37 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
-import { beats, plays, type BeatRow, type UserRow } from '../../db/schema.js';
-
-let me: UserRow;
-let other: UserRow;
-let token: string;
-let beat: BeatRow;
+import { authed, beforeAllFixture, createBeat, fileTestApp, signedInWithOther } from '../../test/helper.js';
+import { beats, plays } from '../../db/schema.js';
 
 const t = fileTestApp();
-beforeAll(async () => {
-  me = await createUser(t);
-  other = await createUser(t);
-  token = await loginAs(t, me);
-  beat = await createBeat(t);
-});
+const f = beforeAllFixture(async () => ({ ...(await signedInWithOther(t)), beat: await createBeat(t) }));
 
-const playCount = async () => (await t.deps.db.select().from(beats).where(eq(beats.id, beat.id)))[0]!.playCount;
+const playCount = async () => (await t.deps.db.select().from(beats).where(eq(beats.id, f.beat.id)))[0]!.playCount;
 
 describe('POST /api/play', () => {
   it('counts a play of at least 10 seconds, not a shorter one', async () => {
-    const short = await t.app.inject(authed(token, { method: 'POST', url: '/api/play', payload: { userId: me.id, beatId: beat.id, playbackTime: 9.9 } }));
+    const short = await t.app.inject(authed(f.token, { method: 'POST', url: '/api/play', payload: { userId: f.me.id, beatId: f.beat.id, playbackTime: 9.9 } }));
     expect(short.json()).toEqual({ counted: false });
     expect(await playCount()).toBe(0);
-    const long = await t.app.inject(authed(token, { method: 'POST', url: '/api/play', payload: { userId: me.id, beatId: beat.id, playbackTime: 10 } }));
+    const long = await t.app.inject(authed(f.token, { method: 'POST', url: '/api/play', payload: { userId: f.me.id, beatId: f.beat.id, playbackTime: 10 } }));
     expect(long.json()).toEqual({ counted: true });
     expect(await playCount()).toBe(1);
-    const rows = await t.deps.db.select().from(plays).where(eq(plays.beatId, beat.id));
-    expect(rows.map((r) => r.userId)).toEqual([me.id]);
+    const rows = await t.deps.db.select().from(plays).where(eq(plays.beatId, f.beat.id));
+    expect(rows.map((r) => r.userId)).toEqual([f.me.id]);
   });
 
   it('counts a visitor play without a user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: beat.id, playbackTime: 30 } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: f.beat.id, playbackTime: 30 } });
     expect(res.json()).toEqual({ counted: true });
   });
 
   it('answers 403 for a play reported in another user name, 401 without a token, 400 for bad input', async () => {
     const before = await playCount();
-    const forbidden = await t.app.inject(authed(token, { method: 'POST', url: '/api/play', payload: { userId: other.id, beatId: beat.id, playbackTime: 30 } }));
+    const forbidden = await t.app.inject(authed(f.token, { method: 'POST', url: '/api/play', payload: { userId: f.other.id, beatId: f.beat.id, playbackTime: 30 } }));
     expect(forbidden.statusCode).toBe(403);
-    const visitor = await t.app.inject({ method: 'POST', url: '/api/play', payload: { userId: me.id, beatId: beat.id, playbackTime: 30 } });
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/play', payload: { userId: f.me.id, beatId: f.beat.id, playbackTime: 30 } });
     expect(visitor.statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: beat.id, playbackTime: 'long' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: f.beat.id, playbackTime: 'long' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('playbackTime must be a number of seconds');
     expect(await playCount()).toBe(before);
