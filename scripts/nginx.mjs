@@ -8,21 +8,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const proxyLocations = path.join(root, 'deploy/nginx-proxy.conf');
 export const nginxBinary = process.env.NGINX_BINARY || '/usr/sbin/nginx';
-
-function freePort(host) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function connects(host, port) {
   return new Promise((resolve) => {

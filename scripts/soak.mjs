@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,17 +61,6 @@ const password = 'soak-password-1';
 const runId = Date.now().toString(36);
 
 // ── The server, started the README way ───────────────────────────────────────────────────────────────
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beat-soak-'));
 const port = await freePort();

@@ -15,7 +15,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,6 +29,7 @@ import { insertCatalog, type TrackFiles } from '../src/seed/demo-store.js';
 import type { Goal } from './bench-goal.js';
 import { load as generateLoad, type Step } from './bench-load.mjs';
 import { serverMemoryEnv } from '../../../scripts/server-memory-env.mjs';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { startNginx } from '../../../scripts/nginx.mjs';
 import { cpuCgroupSupport, createCpuGroup, type CpuGroup } from './cpu-cgroup.js';
 
@@ -59,17 +59,6 @@ const tracks: TrackFiles[] = Array.from({ length: 24 }, (_, i) => ({
   stemsKey: null,
   durationSeconds: 30,
 }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startProcess(serverEntry: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

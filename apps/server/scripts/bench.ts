@@ -50,6 +50,7 @@ import { feltGoals, runFelt } from '../../../scripts/bench-felt.mjs';
 import { ffmpegPath } from '../src/audio/ffmpeg.js';
 import { loadInWorker } from './bench-load.mjs';
 import { serverMemoryEnv } from '../../../scripts/server-memory-env.mjs';
+import { freePort } from '../../../scripts/free-port.mjs';
 import type { Goal } from './bench-goal.js';
 import { clusterGoals } from './bench-cluster.js';
 import { scratchPostgres } from './scratch-postgres.js';
@@ -216,17 +217,6 @@ async function measureEach(url: string, paths: string[], connections: number, du
 function medianIndex(values: number[]): number {
   const order = values.map((value, index) => [value, index] as const).sort((a, b) => a[0] - b[0]);
   return order[Math.floor(order.length / 2)]![1];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as net.AddressInfo).port;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface RunningServer {
