@@ -31,7 +31,7 @@ import { load as generateLoad, type Step } from './bench-load.mjs';
 import { serverMemoryEnv } from '../../../scripts/server-memory-env.mjs';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { startNginx } from '../../../scripts/nginx.mjs';
-import { cpuCgroupSupport, createCpuGroup, type CpuGroup } from './cpu-cgroup.js';
+import { cpuCgroupSupport, createCpuGroup, processCpuSeconds, type CpuGroup } from './cpu-cgroup.js';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
 const BEATS = Number(process.env.BENCH_CLUSTER_BEATS ?? 20_000);
@@ -142,24 +142,6 @@ interface CoreShares {
   loadGenerator: number;
 }
 
-/** Linux counts processes' times in ticks of 1/100 s (USER_HZ). */
-const TICKS_PER_SECOND = 100;
-
-/**
- * A process's CPU seconds so far, its reaped children's included: PostgreSQL's connection processes come and go, and
- * the time of one that exits moves into the server's own count, so the sum over PostgreSQL's processes only grows.
- */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After "pid (name) state": utime, stime, cutime and cstime are the 12th to 15th fields (proc(5): 14–17).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
-  } catch {
-    return 0; // exited meanwhile, or no /proc
-  }
-}
-
 function postgresPids(): number[] {
   let entries: string[];
   try {
@@ -187,11 +169,11 @@ function cpuSeconds(parts: Parts): Omit<CoreShares, 'postgres'> & { postgres: nu
   const postgres = postgresPids();
   const { user, system } = process.cpuUsage();
   return {
-    servers: parts.servers.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-    postgres: postgres.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    servers: parts.servers.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
+    postgres: postgres.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
     postgresSeen: postgres.length > 0,
-    nginx: parts.nginx().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-    standIns: parts.standIns.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    nginx: parts.nginx().reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
+    standIns: parts.standIns.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
     loadGenerator: (user + system) / 1e6,
   };
 }

@@ -11,6 +11,25 @@ const PERIOD_US = 100_000;
 const V1_ROOT = '/sys/fs/cgroup/cpu';
 const V2_ROOT = '/sys/fs/cgroup';
 
+/** Linux counts processes' times in ticks of 1/100 s (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * A process's CPU seconds so far, its reaped children's included (0 once it has exited, or without /proc): PostgreSQL's
+ * connection processes come and go, and the time of one that exits moves into the server's own count, so a sum over
+ * PostgreSQL's processes only grows.
+ */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (name) state": utime, stime, cutime and cstime are the 12th to 15th fields (proc(5): 14–17).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 export type CgroupSupport = { kind: 'v1' | 'v2'; root: string } | { kind: 'none'; why: string };
 
 /** Which hierarchy can cap CPU here, or why none can. */

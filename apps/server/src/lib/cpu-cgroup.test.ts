@@ -1,17 +1,10 @@
 /** The scale-out bench's CPU caps (scripts/cpu-cgroup.ts) on this machine's own control groups. */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cpuCgroupSupport, createCpuGroup } from '../../scripts/cpu-cgroup.js';
+import { cpuCgroupSupport, createCpuGroup, processCpuSeconds as cpuSeconds } from '../../scripts/cpu-cgroup.js';
 import { exited } from '../test/server-process.js';
-
-/** The CPU seconds a process has used so far (utime + stime of /proc/PID/stat, in ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 describe('CPU control groups', () => {
   it('a busy loop in a group capped at 0.1 core is throttled to about 0.1 core, and the group is removed after it (or, without root, no group is made and the error says why)', async () => {
