@@ -15,6 +15,9 @@ beforeAll(async () => {
     '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Beat Market</title>\n    <script type="module" src="/assets/index-abc123.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(dist, 'assets', 'style-abc123.css'), 'body{margin:0}');
+  await writeFile(path.join(dist, 'assets', 'inter-abc123.woff2'), 'wOF2');
+  await writeFile(path.join(dist, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
@@ -101,11 +104,25 @@ describe('the headers of a store served over http', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
   });
 
-  it('sets the same headers on API answers and files', async () => {
-    for (const url of ['/api/health', '/api/getbeats', '/api/no-such-call', '/assets/index-abc123.js']) {
+  it('sets the same headers on API answers and on files that could be opened as a document', async () => {
+    for (const url of ['/api/health', '/api/getbeats', '/api/no-such-call', '/assets/logo-abc123.svg']) {
       const res = await t.app.inject({ method: 'GET', url });
       expectEveryAnswerHeaders(res);
+      expect(res.headers['x-server-time']).toMatch(/^\d+$/);
       expect(res.headers['content-type']).not.toMatch(/^text\/html/);
+    }
+  });
+
+  it('sends the build’s scripts, styles and fonts with only the headers that apply to them', async () => {
+    for (const url of ['/assets/index-abc123.js', '/assets/style-abc123.css', '/assets/inter-abc123.woff2']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Page policies, the server's clock, validators and ranges mean nothing on a file cached for a year unchanged.
+      for (const header of ['x-frame-options', 'permissions-policy', 'referrer-policy', 'x-server-time', 'etag', 'last-modified', 'accept-ranges']) {
+        expect(res.headers[header], `${url} ${header}`).toBeUndefined();
+      }
     }
   });
 

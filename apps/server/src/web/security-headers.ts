@@ -49,6 +49,18 @@ export const permissionsPolicy =
 const isHtml = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').startsWith('text/html');
 
 /**
+ * A script, stylesheet or font of the web app's build: a hashed name, cached for a year and never a document. The
+ * page policies (framing, features, referrer) and the server's clock mean nothing on it, so it goes without them:
+ * on a phone's first visit to `/` that is some 40 files, each lighter by about 300 bytes of headers.
+ */
+export function isBuildFile(reply: FastifyReply): boolean {
+  return (
+    String(reply.getHeader('cache-control') ?? '').includes('immutable') &&
+    /^(text\/javascript|application\/javascript|text\/css|font\/)/.test(String(reply.getHeader('content-type') ?? ''))
+  );
+}
+
+/**
  * Sets the headers on every response. An HTML response gets a Content-Security-Policy unless its route set its own
  * (a web app page with its nonce, the test checkout, the development outbox).
  */
@@ -66,12 +78,13 @@ export function securityHeaders(config: Config): (request: FastifyRequest, reply
   const hsts = config.publicUrl?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
   return (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    if (hsts) reply.header('Strict-Transport-Security', hsts);
+    if (isBuildFile(reply)) return;
     // A route may be stricter: a download link's response sends no referrer at all (docs/security.md#download-links).
     if (!reply.hasHeader('referrer-policy')) reply.header('Referrer-Policy', 'same-origin');
     // Only a page whose own policy lets any site frame it (the embeddable player) goes without.
     if (!String(reply.getHeader('content-security-policy') ?? '').includes('frame-ancestors *')) reply.header('X-Frame-Options', 'DENY');
     reply.header('Permissions-Policy', permissionsPolicy);
-    if (hsts) reply.header('Strict-Transport-Security', hsts);
     if (isHtml(reply) && !reply.hasHeader('content-security-policy')) {
       const path = request.url.split('?', 1)[0];
       const docs = path === apiDocsPrefix || path?.startsWith(`${apiDocsPrefix}/`);

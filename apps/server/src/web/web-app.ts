@@ -235,6 +235,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // A file whose name changes with its content is never revalidated nor resumed: no validators, no ranges.
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+        reply.removeHeader('accept-ranges');
       } else {
         reply.header('Cache-Control', 'no-cache');
       }

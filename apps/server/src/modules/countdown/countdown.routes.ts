@@ -11,17 +11,19 @@ import type { CatalogVersion } from '../../db/catalog-version.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { matchesEtag } from '../../lib/cached-json.js';
 import { toBeatDto } from '../beats/beat-dto.js';
+import { isBuildFile } from '../../web/security-headers.js';
 import { createLiveCatalog, nudgeCountdown } from './countdown.service.js';
 
 const nudgesPerAddress: LimitRule = { name: 'beat type requests', max: 60, windowMs: 60_000, scales: true };
 
 /**
  * Every response carries the server's clock in milliseconds, set as it is sent (never part of a cached body), so a
- * page measures its offset from any response and its countdowns end by the server's time.
+ * page measures its offset from any response and its countdowns end by the server's time. The build's scripts,
+ * styles and fonts, which browsers keep for a year, would carry a stale clock: they go without.
  */
 export function registerServerTime(app: FastifyInstance, deps: Pick<Deps, 'clock'>): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header(SERVER_TIME_HEADER, String(deps.clock.now().getTime()));
+    if (!isBuildFile(reply)) reply.header(SERVER_TIME_HEADER, String(deps.clock.now().getTime()));
     return payload;
   });
 }
