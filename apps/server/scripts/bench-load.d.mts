@@ -24,6 +24,11 @@ interface Common {
   headers?: Record<string, string>;
   /** A request that waits this long with nothing received is an error (none by default). */
   timeoutSeconds?: number;
+  /**
+   * Requests per second in all, due at fixed times whether or not the server keeps up (an open load); latency counts
+   * from when each was due. Without it, each connection sends its next request as the answer before it ends.
+   */
+  rate?: number;
 }
 
 export interface PathsLoad extends Common {

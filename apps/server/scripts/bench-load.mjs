@@ -12,6 +12,11 @@
  * compressed 50-beat page cost autocannon about 62 µs of CPU against the server's 45 µs, and the ratio of goal 1
  * measured the load generator rather than the store (docs/decisions/0016-catalog-cache.md#measuring).
  *
+ * With `rate`, the load is open: requests are due at a fixed rate (each connection its share, evenly spaced) whether
+ * or not the server keeps up, and a request's latency counts from when it was due, not from when a busy connection
+ * could send it, so a stall is counted in full for every request it held back (wrk2's correction of "coordinated
+ * omission"). That is the latency a store's visitors see at a given traffic; the closed load measures capacity.
+ *
  * A load of paths may run in a worker thread of its own (`loadInWorker`): two loads at once (goal 3's page while ten
  * clients fetch the full catalog) do not wait on each other's event loop, nor on the bench's. A mix, whose steps are
  * functions, runs in the thread that holds its state (`load`).
@@ -131,9 +136,10 @@ function encode(host, { method = 'GET', path, headers = {}, body }) {
  * text). `context` is the connection's, empty at the start of each round of the mix. Requests still in flight when the
  * time is up are not counted. Before then, a connection the server closes after an answer that said so goes on as a
  * new one; one dropped with a request in flight, or silent for `timeoutSeconds` while a request waits, counts an
- * error and is opened again, a mix's round started over. An exception in a step ends the load with it.
+ * error and is opened again, a mix's round started over. An exception in a step ends the load with it. With `rate`
+ * (requests per second in all), each connection sends its next request when it is due rather than at once.
  */
-export function load({ url, paths, requests, connections, seconds, headers = {}, timeoutSeconds }) {
+export function load({ url, paths, requests, connections, seconds, headers = {}, timeoutSeconds, rate }) {
   const { hostname, port } = new URL(url);
   const host = `${hostname}:${port}`;
   const steps = (requests ?? paths.map((p) => ({ path: p }))).map((step) => {
@@ -183,18 +189,39 @@ export function load({ url, paths, requests, connections, seconds, headers = {},
       }
     };
 
-    const connect = (first, kept = {}) => {
+    // An open load: connection c's requests are due every `interval` ms from its own offset.
+    const interval = rate ? (connections * 1000) / rate : 0;
+    const dueTimes = Array.from({ length: connections }, (_, c) => started + (c * interval) / connections);
+
+    const connect = (first, kept = {}, slot = 0) => {
       let next = first;
       let context = kept;
       let sentAt = 0;
       let inFlight = false;
+      let waiting;
       const socket = net.connect(Number(port), hostname);
       socket.setNoDelay(true);
       sockets.add(socket);
       const ask = () => {
+        if (rate) {
+          const due = dueTimes[slot];
+          const wait = due - performance.now();
+          if (wait > 0) {
+            waiting = setTimeout(guarded(send), wait);
+            return;
+          }
+        }
+        send();
+      };
+      const send = () => {
         if (next === 0) context = {};
         const step = steps[next];
         sentAt = performance.now();
+        if (rate) {
+          // Counted from when it was due: a request held back by a slow answer before it waits that long too.
+          sentAt = Math.min(sentAt, dueTimes[slot]);
+          dueTimes[slot] += interval;
+        }
         inFlight = true;
         let bytes = step.bytes;
         if (!bytes) {
@@ -247,20 +274,21 @@ export function load({ url, paths, requests, connections, seconds, headers = {},
       }
       socket.on('close', () => {
         sockets.delete(socket);
+        clearTimeout(waiting);
         if (connected && !failed && performance.now() < until) {
           // Closed as the server said, the connection goes on anew. Closed or failed with a request in flight, that
           // request is an error and a mix starts its round over. One that never connected (a server that is gone) is
           // not tried again.
           if (inFlight && !failedHere) errors++;
-          if (inFlight && requests) connect(0);
-          else connect(next, context);
+          if (inFlight && requests) connect(0, {}, slot);
+          else connect(next, context, slot);
           return;
         }
         if (--open === 0) done();
       });
     };
 
-    for (let c = 0; c < connections; c++) connect(requests ? 0 : c % steps.length);
+    for (let c = 0; c < connections; c++) connect(requests ? 0 : c % steps.length, {}, c);
     // A connection whose response is still coming when the time is up (the full catalog takes seconds) is closed then.
     setTimeout(stopAll, seconds * 1000 + 50).unref();
   });

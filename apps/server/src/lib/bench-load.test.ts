@@ -12,6 +12,8 @@ let url = '';
 const finished = new Map<string, number>();
 const issued = new Set<string>();
 let sessions = 0;
+const STALL_MS = 700;
+let stallNext = false;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -48,6 +50,14 @@ beforeAll(async () => {
       res.end('ok');
     } else if (req.url === '/dropped') {
       req.socket.destroy();
+    } else if (req.url === '/stalls-first') {
+      // The first request since the flag was set waits STALL_MS; every other is answered at once.
+      const wait = stallNext ? STALL_MS : 0;
+      stallNext = false;
+      setTimeout(() => {
+        res.writeHead(200, { 'content-length': '2' });
+        res.end('ok');
+      }, wait);
     } else if (req.url === '/silent') {
       // Never answers.
     } else {
@@ -147,6 +157,29 @@ describe('the bench load', () => {
     const silent = await load({ url, paths: ['/silent'], connections: 1, seconds: 0.5, timeoutSeconds: 0.1 });
     expect(silent.answered).toBe(0);
     expect(silent.errors).toBeGreaterThanOrEqual(2);
+  });
+
+  it('holds an open load to its rate, whatever the server could take', async () => {
+    const open = await load({ url, paths: ['/small'], connections: 4, seconds: 1, rate: 40 });
+    // Forty requests were due in the second; a closed load gets thousands from this server.
+    expect(open.answered).toBeGreaterThanOrEqual(36);
+    expect(open.answered).toBeLessThanOrEqual(41);
+    expect(open.errors).toBe(0);
+  });
+
+  it('counts an open load’s latency from when each request was due, so a stall weighs on every request it held back', async () => {
+    // One connection, a request due every 50 ms; the first waits 700 ms, holding back the thirteen due meanwhile.
+    stallNext = true;
+    const open = await load({ url, paths: ['/stalls-first'], connections: 1, seconds: 1, rate: 20 });
+    expect(open.answered).toBeGreaterThanOrEqual(18);
+    expect(open.p99).toBeGreaterThanOrEqual(STALL_MS - 50);
+    // Most requests were due during the stall: the median request waited hundreds of milliseconds.
+    expect(open.p50).toBeGreaterThan(100);
+    // The same stall in a closed load delays one request only, among many: the median is the server's quick answer.
+    stallNext = true;
+    const closed = await load({ url, paths: ['/stalls-first'], connections: 1, seconds: 1 });
+    expect(closed.answered).toBeGreaterThan(100);
+    expect(closed.p50).toBeLessThan(100);
   });
 
   it('ends with the error of a step that throws', async () => {
