@@ -33,7 +33,6 @@ export function AppProviders({ queryClient, pageTime = null, children }: AppProv
   useLayoutEffect(() => {
     void prefetchStoreConfig(queryClient);
   }, [queryClient]);
-  const toasterWanted = useToasterWanted();
   // A tap or a key may lead to a toast from any part of the app: the toaster is ready before its response comes.
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const;
@@ -53,16 +52,25 @@ export function AppProviders({ queryClient, pageTime = null, children }: AppProv
         <AuthProvider>
           <PlayerProvider>
             {children}
-            {/* react-hot-toast's defaults are the product's (docs/product/screens-and-words.md#toasts): errors 4000 ms, success 2000 ms, loading until replaced, 20 held. */}
-            {toasterWanted && (
-              <Suspense fallback={null}>
-                <Toaster position="top-center" toastOptions={{ className: 'toast' }} />
-              </Suspense>
-            )}
+            <LazyToaster />
           </PlayerProvider>
         </AuthProvider>
       </PageTimeContext>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The toaster, once wanted: the first tap re-renders this alone, not the providers above the page. react-hot-toast's
+ * defaults are the product's (docs/product/screens-and-words.md#toasts): errors 4000 ms, success 2000 ms, loading until
+ * replaced, 20 held.
+ */
+function LazyToaster() {
+  if (!useToasterWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" toastOptions={{ className: 'toast' }} />
+    </Suspense>
   );
 }
 
