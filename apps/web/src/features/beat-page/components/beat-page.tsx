@@ -23,6 +23,7 @@ import { RelatedBeats } from './related-beats';
 import { EmbedCode, ShareButton } from './share-actions';
 import { SoldBeat } from './sold-beat';
 import { WaveformPlayer } from './waveform-player';
+import '../../../components/ui/skeleton.css';
 import './beat-page.css';
 
 export interface BeatPageProps {
@@ -160,12 +161,12 @@ function BeatPageSkeleton() {
         Loading the beat
       </p>
       <div className="bp-hero" aria-hidden="true">
-        <span className="bp-hero__art-wrap bp-skeleton bp-skeleton__art" />
+        <span className="bp-hero__art-wrap skeleton bp-skeleton bp-skeleton__art" />
         <div className="bp-hero__info">
-          <span className="bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
-          <span className="bp-skeleton bp-skeleton__line bp-skeleton__line--title" />
-          <span className="bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
-          <span className="bp-skeleton bp-skeleton__wave" />
+          <span className="skeleton bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
+          <span className="skeleton bp-skeleton bp-skeleton__line bp-skeleton__line--title" />
+          <span className="skeleton bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
+          <span className="skeleton bp-skeleton bp-skeleton__wave" />
         </div>
       </div>
     </div>

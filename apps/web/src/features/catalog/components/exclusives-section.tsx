@@ -16,6 +16,7 @@ import { useBeats } from '../api/get-beats';
 import { countActive, type CatalogFilters } from '../lib/catalog-filters';
 import { FilteredEmpty } from './filtered-empty';
 import { ExclusiveCard } from './exclusive-card';
+import '../../../components/ui/skeleton.css';
 import './section.css';
 import './exclusives-section.css';
 
