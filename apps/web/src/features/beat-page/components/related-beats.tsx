@@ -12,7 +12,7 @@ export function RelatedBeats({ beats }: { beats: readonly Beat[] }) {
   if (beats.length === 0) return null;
   return (
     <section className="bp-related" aria-labelledby="bp-related-title">
-      <h2 id="bp-related-title" className="bp-section-title">
+      <h2 id="bp-related-title" className="section-heading bp-section-title">
         {beatPageMessages.moreLikeThis}
       </h2>
       <ul className="bp-related__list">

@@ -180,7 +180,7 @@ export function CartPage() {
           <ShoppingCart />
         </span>
         <div>
-          <p className="store-hero__eyebrow">Checkout</p>
+          <p className="eyebrow store-hero__eyebrow">Checkout</p>
           <h1 className="cart-hero__title">Cart</h1>
           <p className="cart-hero__lead">
             {loading

@@ -114,7 +114,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
     <section className="cat-section" aria-labelledby="exclusives-heading">
       <div className="cat-section__head">
         <div className="cat-section__titles">
-          <Heading id="exclusives-heading" className="cat-section__title">
+          <Heading id="exclusives-heading" className="section-heading cat-section__title">
             NEW EXCLUSIVES
           </Heading>
           {subtitle && <p className="cat-section__sub">{subtitle}</p>}
