@@ -9,6 +9,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RotateCw } from 'lucide-react';
 import { beatPageMessages } from '@beat/shared/messages';
+import { BeatTags } from '../../../components/beat/beat-tags';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Button } from '../../../components/ui/button';
 import { beatPath } from '../../../config/paths';
@@ -139,11 +140,7 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
       </dl>
 
       {beat.tags.length > 0 && (
-        <ul className="bp-tags" aria-label="Tags">
-          {beat.tags.map((tag) => (
-            <li key={tag}>#{tag}</li>
-          ))}
-        </ul>
+        <BeatTags tags={beat.tags} className="bp-tags" />
       )}
 
       {sold ? <SoldBeat beat={beat} /> : <BeatOffers beat={beat} />}
