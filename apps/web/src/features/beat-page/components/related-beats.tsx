@@ -28,7 +28,7 @@ function RelatedCard({ beat, queue }: { beat: Beat; queue: readonly Beat[] }) {
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
   const facts = [`${beat.bpm} BPM`, beat.musicalKey].filter(Boolean).join(' · ');
   return (
-    <li className={['bp-rcard', isCurrent && 'bp-rcard--current'].filter(Boolean).join(' ')}>
+    <li className={['card', 'bp-rcard', isCurrent && 'bp-rcard--current'].filter(Boolean).join(' ')}>
       <div className="bp-rcard__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-rcard__art" />
         {beat.beatType === 'Exclusive' && <span className="bp-rcard__badge">Exclusive</span>}
