@@ -207,7 +207,7 @@ export function CartPage() {
         <LoadFailed title="Your cart could not be loaded." query={cart} />
       ) : empty ? (
         <div className="cat-state cart-empty">
-          <span className="cart-empty__icon" aria-hidden="true">
+          <span className="cat-state__badge" aria-hidden="true">
             <ShoppingCart />
           </span>
           <p className="cat-state__title">Your cart is empty</p>
