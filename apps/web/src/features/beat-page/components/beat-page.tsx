@@ -95,7 +95,7 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-hero__backdrop" />
         <div className="bp-hero__art-wrap">
           <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-hero__art" radius="var(--radius-lg)" />
-          <span className={['bp-hero__badge', beat.beatType === 'Exclusive' && 'bp-hero__badge--exclusive'].filter(Boolean).join(' ')}>
+          <span className={['art-badge', 'bp-hero__badge', beat.beatType === 'Exclusive' && 'bp-hero__badge--exclusive'].filter(Boolean).join(' ')}>
             {beat.beatType === 'Exclusive' ? 'Exclusive' : 'VIP Catalog'}
           </span>
         </div>

@@ -31,7 +31,7 @@ function RelatedCard({ beat, queue }: { beat: Beat; queue: readonly Beat[] }) {
     <li className={['card', 'bp-rcard', isCurrent && 'bp-rcard--current'].filter(Boolean).join(' ')}>
       <div className="bp-rcard__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-rcard__art" />
-        {beat.beatType === 'Exclusive' && <span className="bp-rcard__badge">Exclusive</span>}
+        {beat.beatType === 'Exclusive' && <span className="art-badge bp-rcard__badge">Exclusive</span>}
         {isPlaying && <Equalizer className="bp-rcard__eq" />}
         <CardPlayButton beat={beat} queue={queue} className="bp-rcard__play" />
       </div>

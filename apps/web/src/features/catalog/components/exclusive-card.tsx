@@ -90,7 +90,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
     >
       <div className="xcard__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xcard__art" radius="0" />
-        <span className="xcard__badge">Exclusive</span>
+        <span className="art-badge xcard__badge">Exclusive</span>
         {isPlaying && <Equalizer className="xcard__eq" />}
         <CardPlayButton beat={beat} queue={queue} className="xcard__play" tabIndex={controlTabIndex} />
         {beat.countdownEndTime && <Countdown endIso={beat.countdownEndTime} className="xcard__countdown" />}
