@@ -24,7 +24,7 @@ export function CatalogPage() {
         <div className="store-top">
           <header className="store-hero">
             <div className="store-hero__copy">
-              <p className="store-hero__eyebrow">Beat Market</p>
+              <p className="eyebrow store-hero__eyebrow">Beat Market</p>
               <h1 className="store-hero__title">
                 Find the beat that <span className="store-hero__accent">moves you</span>
               </h1>

@@ -23,7 +23,7 @@ export function VipPage() {
       <title>VIP Catalog · Beat Market</title>
       <header className="vip-hero">
         <div className="vip-hero__copy">
-          <p className="store-hero__eyebrow">
+          <p className="eyebrow store-hero__eyebrow">
             <Crown aria-hidden="true" /> Membership
           </p>
           <h1 className="store-hero__title">VIP CATALOG</h1>

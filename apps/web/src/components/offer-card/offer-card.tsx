@@ -34,7 +34,7 @@ export interface OfferCardProps {
 export function OfferCard({ icon, name, price, note, features, actions, extra, terms, featured = false, compact = false, headingLevel = 3, className: own }: OfferCardProps) {
   const id = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  const className = ['offer-card', featured && 'offer-card--featured', compact && 'offer-card--compact', own].filter(Boolean).join(' ');
+  const className = ['card', 'offer-card', featured && 'offer-card--featured', compact && 'offer-card--compact', own].filter(Boolean).join(' ');
   return (
     <li className={className} aria-labelledby={id}>
       <div className="offer-card__head">

@@ -26,7 +26,7 @@ export function TextPage({ documentTitle, eyebrow, title, meta, state, children,
     <article className="text-page" aria-labelledby="text-page-title">
       <title>{`${documentTitle} · Beat Market`}</title>
       <header className="text-page__header">
-        <p className="text-page__eyebrow">{eyebrow}</p>
+        <p className="eyebrow text-page__eyebrow">{eyebrow}</p>
         <h1 id="text-page-title" className="text-page__title">
           {title}
         </h1>

@@ -1,7 +1,8 @@
-/** One link of a sidebar menu: icon and label, marked as the current page when active. Each menu styles it by its own class block. */
+/** One link of a sidebar menu: icon and label, marked as the current page when active. Each menu styles it further by its own class block. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogOut } from 'lucide-react';
+import './nav-item.css';
 
 export interface NavItemProps {
   to: string;
@@ -19,7 +20,7 @@ export function NavItem({ to, label, icon, active, block, onClick }: NavItemProp
       <Link
         to={to}
         onClick={onClick}
-        className={active ? `${block}__link is-active` : `${block}__link`}
+        className={active ? `nav-item ${block}__link is-active` : `nav-item ${block}__link`}
         aria-current={active ? 'page' : undefined}
       >
         <span className={`${block}__icon`} aria-hidden="true">
@@ -34,7 +35,7 @@ export function NavItem({ to, label, icon, active, block, onClick }: NavItemProp
 /** A menu's Logout button, looking like its links; busy while the logout runs. */
 export function LogoutButton({ block, busy, onClick }: { block: string; busy: boolean; onClick: () => void }) {
   return (
-    <button type="button" className={`${block}__link ${block}__logout`} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
+    <button type="button" className={`nav-item ${block}__link ${block}__logout`} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
       <span className={`${block}__icon`} aria-hidden="true">
         <LogOut />
       </span>

@@ -13,7 +13,9 @@ import { useOwnedBeats } from '../../downloads';
 import { formatCount } from '../../../lib/format';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { LogoutButton, NavItem } from '../../../components/ui/nav-item';
+import { AreaHeader } from '../../../components/ui/area-header';
 import { useCurrentPath } from '../../../hooks/use-current-path';
+import '../../../components/ui/area-layout.css';
 import './user-layout.css';
 
 export interface UserLayoutProps {
@@ -44,9 +46,9 @@ export function UserLayout({ title, lead, actions, children }: UserLayoutProps) 
 
   const credits = user?.Credits ?? 0;
   return (
-    <div className="user-layout">
+    <div className="area-layout user-layout">
       <title>{`${title} · Beat Market`}</title>
-      <aside className="user-layout__aside" aria-label="Your account">
+      <aside className="area-layout__aside user-layout__aside" aria-label="Your account">
         <div className="user-layout__profile">
           <UserAvatar user={user} size={compact ? 56 : 72} className="user-layout__avatar" />
           <div className="user-layout__who">
@@ -61,28 +63,20 @@ export function UserLayout({ title, lead, actions, children }: UserLayoutProps) 
           </p>
         </div>
 
-        <nav className="user-layout__nav" aria-label="Account">
-          <ul>
+        <nav aria-label="Account">
+          <ul className="area-nav__list">
             {links.map((link) => (
-              <NavItem key={link.to} {...link} active={link.to === current} block="user-layout" />
+              <NavItem key={link.to} {...link} active={link.to === current} block="area-nav" />
             ))}
             <li>
-              <LogoutButton block="user-layout" busy={loggingOut} onClick={() => void logOut()} />
+              <LogoutButton block="area-nav" busy={loggingOut} onClick={() => void logOut()} />
             </li>
           </ul>
         </nav>
       </aside>
 
       <section className="user-layout__content" aria-labelledby={titleId}>
-        <header className="user-layout__header">
-          <div className="user-layout__heading">
-            <h1 id={titleId} className="user-layout__title">
-              {title}
-            </h1>
-            {lead && <p className="user-layout__lead">{lead}</p>}
-          </div>
-          {actions && <div className="user-layout__actions">{actions}</div>}
-        </header>
+        <AreaHeader titleId={titleId} title={title} lead={lead} actions={actions} />
         {children}
       </section>
     </div>

@@ -6,9 +6,11 @@ import { useId, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { BadgePercent, ChartLine, Disc3, HandCoins, LayoutDashboard, Mail, ScrollText, ShieldCheck, SlidersHorizontal, Users } from 'lucide-react';
 import { NavItem } from '../../../components/ui/nav-item';
+import { AreaHeader } from '../../../components/ui/area-header';
 import { paths } from '../../../config/paths';
 import { useCurrentPath } from '../../../hooks/use-current-path';
 import { RequireAdmin } from './require-admin';
+import '../../../components/ui/area-layout.css';
 import './admin-layout.css';
 
 const links = [
@@ -27,16 +29,16 @@ export function AdminLayout() {
   const current = useCurrentPath();
   return (
     <RequireAdmin>
-      <div className="admin-layout">
-        <aside className="admin-layout__aside" aria-label="Admin">
+      <div className="area-layout admin-layout">
+        <aside className="area-layout__aside admin-layout__aside" aria-label="Admin">
           <p className="admin-layout__badge">
             <ShieldCheck aria-hidden="true" />
             Admin
           </p>
           <nav aria-label="Admin sections">
-            <ul className="admin-layout__links">
+            <ul className="area-nav__list">
               {links.map((link) => (
-                <NavItem key={link.to} {...link} active={link.to === current} block="admin-layout" />
+                <NavItem key={link.to} {...link} active={link.to === current} block="area-nav" />
               ))}
             </ul>
           </nav>
@@ -63,15 +65,7 @@ export function AdminPage({ title, lead, actions, children }: AdminPageProps) {
   return (
     <section className="admin-page" aria-labelledby={titleId}>
       <title>{`${title} · Admin · Beat Market`}</title>
-      <header className="admin-page__header">
-        <div>
-          <h1 id={titleId} className="admin-page__title">
-            {title}
-          </h1>
-          {lead && <p className="admin-page__lead">{lead}</p>}
-        </div>
-        {actions && <div className="admin-page__actions">{actions}</div>}
-      </header>
+      <AreaHeader titleId={titleId} title={title} lead={lead} actions={actions} />
       {children}
     </section>
   );

@@ -1,6 +1,5 @@
 /** Admin → Deals, "Bulk deal": on or off, and "Buy N, get M free" on MP3 leases (docs/product/deals.md). */
 import { useState, type FormEvent } from 'react';
-import { CheckCircle2 } from 'lucide-react';
 import { bulkDealLabel, bulkDealSchema, type BulkDealSettings } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -10,7 +9,7 @@ import { useBulkDeal } from '../api/get-bulk-deal';
 import { useUpdateBulkDeal } from '../api/update-bulk-deal';
 import { AdminCard } from './admin-card';
 import { QueryContent } from './query-content';
-import { FormFailure } from './form-outcome';
+import { FormFailure, SavedNote } from './form-outcome';
 import './admin-forms.css';
 import './admin-table.css';
 import './deals.css';
@@ -91,18 +90,11 @@ function BulkDealForm({ saved }: { saved: BulkDealSettings }) {
         </p>
       )}
       <FormFailure failure={failure} />
-      <div className="deals-actions">
+      <div className="form-actions">
         <Button type="submit" busy={save.isPending} busyLabel="Saving...">
           Save
         </Button>
-        <p className="deals-saved" role="status">
-          {done && (
-            <>
-              <CheckCircle2 aria-hidden="true" />
-              Bulk deal saved.
-            </>
-          )}
-        </p>
+        <SavedNote saved={done ? 'Bulk deal saved.' : null} />
       </div>
     </form>
   );

@@ -4,7 +4,7 @@
  * the server (a typo in a placeholder is refused there), and its message is shown with the admin's text kept.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { AlertCircle, CheckCircle2, ExternalLink } from 'lucide-react';
+import { AlertCircle, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { licencePlaceholderHints, licencePlaceholders, licenceTermsPath, type TierTerms } from '@beat/shared';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +24,7 @@ import {
   type LicenceTermsDraft,
   type NumberKey,
 } from '../lib/licence-terms-draft';
+import { SavedNote } from './form-outcome';
 import './admin-forms.css';
 
 export interface LicenceTermsEditorProps {
@@ -211,18 +212,11 @@ export function LicenceTermsEditor({ terms, label, draft: typed, onDraft, onRelo
           </div>
         )}
 
-        <div className="licence-editor__actions">
+        <div className="form-actions">
           <Button type="submit" busy={save.isPending} busyLabel="Saving..." disabled={!changed && !save.isPending}>
             Save terms
           </Button>
-          <p className="licence-editor__saved" role="status">
-            {saved && (
-              <>
-                <CheckCircle2 aria-hidden="true" />
-                License terms saved.
-              </>
-            )}
-          </p>
+          <SavedNote saved={saved ? 'License terms saved.' : null} />
           <Link className="licence-editor__open" to={licenceTermsPath(terms.offer)}>
             Open the public page <ExternalLink aria-hidden="true" />
           </Link>

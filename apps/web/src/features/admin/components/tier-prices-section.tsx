@@ -65,7 +65,7 @@ export function TierPricesSection() {
           />
         </div>
         <BeatPicker id={`${id}-beats`} chosen={beats} onChange={setBeats} />
-        <div className="deals-actions">
+        <div className="form-actions">
           <Button type="submit" busy={apply.isPending} busyLabel="Applying..." disabled={!tier}>
             Apply to {beats.length} {beats.length === 1 ? 'beat' : 'beats'}
           </Button>

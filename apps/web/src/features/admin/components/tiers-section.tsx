@@ -167,7 +167,7 @@ function AddTierForm() {
         Add a tier
       </h3>
       <TierFields draft={form.draft} priceError={form.priceError} onChange={form.edit} />
-      <div className="deals-actions">
+      <div className="form-actions">
         <Button type="submit" busy={create.isPending} busyLabel="Adding...">
           Add tier
         </Button>
@@ -206,7 +206,7 @@ function EditTierForm({ tier, onDone }: { tier: AdminTier; onDone: () => void })
       <p id={hintId} className="field__hint">
         Switched off, no beat offers it; licenses already sold keep it.
       </p>
-      <div className="deals-actions">
+      <div className="form-actions">
         <Button type="submit" busy={update.isPending} busyLabel="Saving...">
           Save tier
         </Button>

@@ -221,7 +221,7 @@ export function BeatOffers({ beat }: { beat: Beat }) {
 
   return (
     <section className="bp-offers" aria-labelledby="bp-offers-title">
-      <h2 id="bp-offers-title" className="bp-section-title">
+      <h2 id="bp-offers-title" className="section-heading bp-section-title">
         Get this beat
       </h2>
       {isVip && !exclusive && (

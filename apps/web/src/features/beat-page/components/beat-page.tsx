@@ -9,6 +9,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RotateCw } from 'lucide-react';
 import { beatPageMessages } from '@beat/shared/messages';
+import { BeatTags } from '../../../components/beat/beat-tags';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Button } from '../../../components/ui/button';
 import { beatPath } from '../../../config/paths';
@@ -23,6 +24,7 @@ import { RelatedBeats } from './related-beats';
 import { EmbedCode, ShareButton } from './share-actions';
 import { SoldBeat } from './sold-beat';
 import { WaveformPlayer } from './waveform-player';
+import '../../../components/ui/skeleton.css';
 import './beat-page.css';
 
 export interface BeatPageProps {
@@ -93,7 +95,7 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-hero__backdrop" />
         <div className="bp-hero__art-wrap">
           <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-hero__art" radius="var(--radius-lg)" />
-          <span className={['bp-hero__badge', beat.beatType === 'Exclusive' && 'bp-hero__badge--exclusive'].filter(Boolean).join(' ')}>
+          <span className={['art-badge', 'bp-hero__badge', beat.beatType === 'Exclusive' && 'bp-hero__badge--exclusive'].filter(Boolean).join(' ')}>
             {beat.beatType === 'Exclusive' ? 'Exclusive' : 'VIP Catalog'}
           </span>
         </div>
@@ -138,11 +140,7 @@ function BeatPageContent({ detail }: { detail: BeatDetail }) {
       </dl>
 
       {beat.tags.length > 0 && (
-        <ul className="bp-tags" aria-label="Tags">
-          {beat.tags.map((tag) => (
-            <li key={tag}>#{tag}</li>
-          ))}
-        </ul>
+        <BeatTags tags={beat.tags} className="bp-tags" />
       )}
 
       {sold ? <SoldBeat beat={beat} /> : <BeatOffers beat={beat} />}
@@ -160,12 +158,12 @@ function BeatPageSkeleton() {
         Loading the beat
       </p>
       <div className="bp-hero" aria-hidden="true">
-        <span className="bp-hero__art-wrap bp-skeleton bp-skeleton__art" />
+        <span className="bp-hero__art-wrap skeleton bp-skeleton bp-skeleton__art" />
         <div className="bp-hero__info">
-          <span className="bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
-          <span className="bp-skeleton bp-skeleton__line bp-skeleton__line--title" />
-          <span className="bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
-          <span className="bp-skeleton bp-skeleton__wave" />
+          <span className="skeleton bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
+          <span className="skeleton bp-skeleton bp-skeleton__line bp-skeleton__line--title" />
+          <span className="skeleton bp-skeleton bp-skeleton__line bp-skeleton__line--short" />
+          <span className="skeleton bp-skeleton bp-skeleton__wave" />
         </div>
       </div>
     </div>

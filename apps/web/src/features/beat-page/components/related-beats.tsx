@@ -12,7 +12,7 @@ export function RelatedBeats({ beats }: { beats: readonly Beat[] }) {
   if (beats.length === 0) return null;
   return (
     <section className="bp-related" aria-labelledby="bp-related-title">
-      <h2 id="bp-related-title" className="bp-section-title">
+      <h2 id="bp-related-title" className="section-heading bp-section-title">
         {beatPageMessages.moreLikeThis}
       </h2>
       <ul className="bp-related__list">
@@ -28,10 +28,10 @@ function RelatedCard({ beat, queue }: { beat: Beat; queue: readonly Beat[] }) {
   const { isCurrent, isPlaying } = useBeatPlayback(beat._id);
   const facts = [`${beat.bpm} BPM`, beat.musicalKey].filter(Boolean).join(' · ');
   return (
-    <li className={['bp-rcard', isCurrent && 'bp-rcard--current'].filter(Boolean).join(' ')}>
+    <li className={['card', 'bp-rcard', isCurrent && 'bp-rcard--current'].filter(Boolean).join(' ')}>
       <div className="bp-rcard__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="bp-rcard__art" />
-        {beat.beatType === 'Exclusive' && <span className="bp-rcard__badge">Exclusive</span>}
+        {beat.beatType === 'Exclusive' && <span className="art-badge bp-rcard__badge">Exclusive</span>}
         {isPlaying && <Equalizer className="bp-rcard__eq" />}
         <CardPlayButton beat={beat} queue={queue} className="bp-rcard__play" />
       </div>

@@ -19,7 +19,7 @@ export function SoldBeat({ beat }: { beat: Beat }) {
 
   return (
     <section className="bp-offers bp-sold" aria-labelledby="bp-sold-title">
-      <h2 id="bp-sold-title" className="bp-section-title">
+      <h2 id="bp-sold-title" className="section-heading bp-section-title">
         {beatPageMessages.sold}
       </h2>
       <p className="bp-sold__note">{beatPageMessages.soldNote}</p>

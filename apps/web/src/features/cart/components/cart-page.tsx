@@ -180,7 +180,7 @@ export function CartPage() {
           <ShoppingCart />
         </span>
         <div>
-          <p className="store-hero__eyebrow">Checkout</p>
+          <p className="eyebrow store-hero__eyebrow">Checkout</p>
           <h1 className="cart-hero__title">Cart</h1>
           <p className="cart-hero__lead">
             {loading
@@ -207,7 +207,7 @@ export function CartPage() {
         <LoadFailed title="Your cart could not be loaded." query={cart} />
       ) : empty ? (
         <div className="cat-state cart-empty">
-          <span className="cart-empty__icon" aria-hidden="true">
+          <span className="cat-state__badge" aria-hidden="true">
             <ShoppingCart />
           </span>
           <p className="cat-state__title">Your cart is empty</p>

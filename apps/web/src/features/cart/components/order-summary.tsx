@@ -69,7 +69,7 @@ export function OrderSummary({ listName, selected, wholeList = false, onPay, bus
   const total = quote?.total ?? listSubtotal;
   const explained = quote && quote.lines.some((line) => line.notes.length > 0 || line.total !== line.price);
   return (
-    <aside className="cart-summary" aria-labelledby={headingId}>
+    <aside className="card cart-summary" aria-labelledby={headingId}>
       <h3 id={headingId} className="cart-summary__title">
         {commerceMessages.orderSummary}
         <span className="visually-hidden"> — {listName}</span>

@@ -8,6 +8,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { formatCount } from '../../../lib/format';
 import { BeatRow } from './beat-row';
 import type { VisitorAuthTarget } from '../../downloads';
+import '../../../components/ui/skeleton.css';
 import './section.css';
 import './beat-list.css';
 

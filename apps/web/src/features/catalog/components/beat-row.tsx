@@ -6,6 +6,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { Check, Pause, Play } from 'lucide-react';
 import type { Beat } from '@beat/shared';
+import { BeatTags } from '../../../components/beat/beat-tags';
 import { BeatArtwork } from '../../../components/beat/beat-artwork';
 import { Equalizer } from '../../../components/beat/equalizer';
 import { beatPath } from '../../../config/paths';
@@ -80,11 +81,7 @@ export const BeatRow = memo(function BeatRow({ beat, number, queue, visitorDownl
         {beat.bpm}
         <span className="visually-hidden"> BPM</span>
       </span>
-      <ul className="brow__tags" aria-label="Tags">
-        {beat.tags.slice(0, 4).map((tag) => (
-          <li key={tag}>#{tag}</li>
-        ))}
-      </ul>
+      <BeatTags tags={beat.tags} max={4} className="brow__tags" />
       <span className="brow__date">{formatReleaseDate(beat.releaseDate)}</span>
       {!purchased && <RowOffer beat={beat} />}
       <span className="brow__actions">

@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { ShoppingCart, Check } from 'lucide-react';
+import { BeatTags } from '../../../components/beat/beat-tags';
 import { toast } from '../../../lib/toast';
 import type { Beat } from '@beat/shared';
 import { commerceMessages } from '@beat/shared/messages';
@@ -89,7 +90,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
     >
       <div className="xcard__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xcard__art" radius="0" />
-        <span className="xcard__badge">Exclusive</span>
+        <span className="art-badge xcard__badge">Exclusive</span>
         {isPlaying && <Equalizer className="xcard__eq" />}
         <CardPlayButton beat={beat} queue={queue} className="xcard__play" tabIndex={controlTabIndex} />
         {beat.countdownEndTime && <Countdown endIso={beat.countdownEndTime} className="xcard__countdown" />}
@@ -111,11 +112,7 @@ export const ExclusiveCard = memo(function ExclusiveCard({ beat, queue, headingL
           <span>{formatReleaseDate(beat.releaseDate)}</span>
         </p>
         {beat.tags.length > 0 && (
-          <ul className="xcard__tags" aria-label="Tags">
-            {beat.tags.slice(0, 4).map((tag) => (
-              <li key={tag}>#{tag}</li>
-            ))}
-          </ul>
+          <BeatTags tags={beat.tags} max={4} className="xcard__tags" />
         )}
         <div className="xcard__actions">
           <Button size="sm" tabIndex={controlTabIndex} onClick={() => buy.run(undefined)} busy={buying || buy.waiting || closed} busyLabel={closed ? undefined : 'Buying...'}>

@@ -16,6 +16,7 @@ import { useBeats } from '../api/get-beats';
 import { countActive, type CatalogFilters } from '../lib/catalog-filters';
 import { FilteredEmpty } from './filtered-empty';
 import { ExclusiveCard } from './exclusive-card';
+import '../../../components/ui/skeleton.css';
 import './section.css';
 import './exclusives-section.css';
 
@@ -113,7 +114,7 @@ export function ExclusivesSection({ q, layout, subtitle, headingLevel = 2, actio
     <section className="cat-section" aria-labelledby="exclusives-heading">
       <div className="cat-section__head">
         <div className="cat-section__titles">
-          <Heading id="exclusives-heading" className="cat-section__title">
+          <Heading id="exclusives-heading" className="section-heading cat-section__title">
             NEW EXCLUSIVES
           </Heading>
           {subtitle && <p className="cat-section__sub">{subtitle}</p>}

@@ -142,37 +142,23 @@ export function BpmRange({ value, onChange, bands, settleMs = 350, hideLegend }:
       <div className="fbpm__track">
         <span className="fbpm__rail" aria-hidden="true" />
         <span className="fbpm__fill" aria-hidden="true" style={{ left: `${left}%`, right: `${right}%` }} />
-        <label htmlFor={`${id}-min`} className="visually-hidden">
-          Minimum BPM
-        </label>
-        <input
+        <BpmThumb
           id={`${id}-min`}
-          type="range"
+          label="Minimum BPM"
           className={minOnTop ? 'fbpm__input fbpm__input--top' : 'fbpm__input'}
-          min={BPM_FLOOR}
-          max={BPM_CEILING}
-          step={1}
           value={draft.min}
-          aria-valuetext={minText(draft.min)}
-          onPointerUp={settle}
-          onBlur={settle}
-          onChange={(event) => setDraft((d) => ({ ...d, min: Math.min(Number(event.target.value), d.max) }))}
+          valueText={minText(draft.min)}
+          onSettle={settle}
+          onValue={(value) => setDraft((d) => ({ ...d, min: Math.min(value, d.max) }))}
         />
-        <label htmlFor={`${id}-max`} className="visually-hidden">
-          Maximum BPM
-        </label>
-        <input
+        <BpmThumb
           id={`${id}-max`}
-          type="range"
+          label="Maximum BPM"
           className="fbpm__input"
-          min={BPM_FLOOR}
-          max={BPM_CEILING}
-          step={1}
           value={draft.max}
-          aria-valuetext={maxText(draft.max)}
-          onPointerUp={settle}
-          onBlur={settle}
-          onChange={(event) => setDraft((d) => ({ ...d, max: Math.max(Number(event.target.value), d.min) }))}
+          valueText={maxText(draft.max)}
+          onSettle={settle}
+          onValue={(value) => setDraft((d) => ({ ...d, max: Math.max(value, d.min) }))}
         />
       </div>
       <div className="fbpm__ends" aria-hidden="true">
@@ -180,6 +166,41 @@ export function BpmRange({ value, onChange, bands, settleMs = 350, hideLegend }:
         <span>{BPM_CEILING}+</span>
       </div>
     </fieldset>
+  );
+}
+
+interface BpmThumbProps {
+  id: string;
+  label: string;
+  className: string;
+  value: number;
+  valueText: string;
+  /** A drag that ends or a thumb that loses the keyboard counts at once. */
+  onSettle: () => void;
+  onValue: (value: number) => void;
+}
+
+/** One thumb of the BPM range: a labelled range input over the shared track. */
+function BpmThumb({ id, label, className, value, valueText, onSettle, onValue }: BpmThumbProps) {
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        className={className}
+        min={BPM_FLOOR}
+        max={BPM_CEILING}
+        step={1}
+        value={value}
+        aria-valuetext={valueText}
+        onPointerUp={onSettle}
+        onBlur={onSettle}
+        onChange={(event) => onValue(Number(event.target.value))}
+      />
+    </>
   );
 }
 

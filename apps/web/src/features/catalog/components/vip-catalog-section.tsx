@@ -49,7 +49,7 @@ export function VipCatalogSection({
     <section className="cat-section" aria-labelledby={id}>
       <div className="cat-section__head">
         <div className="cat-section__titles">
-          <h2 id={id} className="cat-section__title">
+          <h2 id={id} className="section-heading cat-section__title">
             {title}
           </h2>
           {subtitle && <p className="cat-section__sub">{subtitle}</p>}

@@ -23,7 +23,7 @@ export function AdminOffers() {
   return (
     <section className="offers" aria-labelledby={headingId}>
       <div className="offers__toolbar">
-        <h2 id={headingId} className="offers__title">
+        <h2 id={headingId} className="section-heading offers__title">
           {state ? adminOfferStateLabels[state] : 'All offers'}
         </h2>
         <div className="offers__filter">

@@ -21,7 +21,7 @@ export function MyOffers() {
   const offers = useMyOffers();
   return (
     <section className="offers" id="offers" aria-labelledby={headingId}>
-      <h2 id={headingId} className="offers__title">
+      <h2 id={headingId} className="section-heading offers__title">
         Offers
       </h2>
       {offers.isPending ? (

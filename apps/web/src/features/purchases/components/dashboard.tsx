@@ -105,7 +105,7 @@ function DashSection({
   return (
     <section className="dash-section" aria-labelledby={id}>
       <div className="cat-section__head">
-        <h2 id={id} className="cat-section__title">
+        <h2 id={id} className="section-heading cat-section__title">
           {title}
         </h2>
         {action}

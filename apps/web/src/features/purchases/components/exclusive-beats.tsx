@@ -25,7 +25,7 @@ function ExclusiveBeatCard({ beat, queue }: { beat: PurchasedBeat; queue: Purcha
   const [open, setOpen] = useState(false);
 
   return (
-    <li className={['xb-card', isCurrent && 'xb-card--current'].filter(Boolean).join(' ')}>
+    <li className={['card', 'xb-card', isCurrent && 'xb-card--current'].filter(Boolean).join(' ')}>
       <div className="xb-card__media">
         <BeatArtwork id={beat._id} title={beat.beatTitle} className="xb-card__art" />
         {/* A sold exclusive may have no store preview any more: its files are in the licence options. */}

@@ -89,7 +89,7 @@ export function Library({ user }: { user: User }) {
 function EmptyLibrary({ vip }: { vip: boolean }) {
   return (
     <div className="cat-state lib__empty">
-      <span className="pc-empty__icon" aria-hidden="true">
+      <span className="cat-state__badge" aria-hidden="true">
         <LibraryBig />
       </span>
       <p className="cat-state__title">Your library is empty</p>

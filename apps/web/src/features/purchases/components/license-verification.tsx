@@ -23,9 +23,9 @@ const statusWords: Record<LicenseStatus, { title: string; text: string }> = {
 export function LicenseVerification({ licenseId }: { licenseId: string }) {
   const check = useLicenseVerification(licenseId);
   return (
-    <article className="lv" aria-labelledby="lv-title">
+    <article className="card lv" aria-labelledby="lv-title">
       <title>License check · Beat Market</title>
-      <p className="lv__eyebrow">License check</p>
+      <p className="eyebrow lv__eyebrow">License check</p>
       <h1 id="lv-title" className="lv__title">
         {check.data ? statusWords[check.data.status].title : 'License'}
       </h1>

@@ -6,7 +6,7 @@ import { commerceMessages } from '@beat/shared/messages';
 export function NoPurchases({ children }: { children: ReactNode }) {
   return (
     <div className="cat-state">
-      <span className="pc-empty__icon" aria-hidden="true">
+      <span className="cat-state__badge" aria-hidden="true">
         <ReceiptText />
       </span>
       <p className="cat-state__title">{commerceMessages.noPurchases}</p>

@@ -34,7 +34,7 @@ export function PurchaseCards({ purchases }: { purchases: Purchase[] }) {
       {purchases.map((p) => {
         const note = licenceNote(p);
         return (
-          <li key={p._id} className={['pc-card', `pc-card--${p.kind}`, p.status !== 'valid' && `pc-card--${p.status}`].filter(Boolean).join(' ')}>
+          <li key={p._id} className={['card', 'pc-card', `pc-card--${p.kind}`, p.status !== 'valid' && `pc-card--${p.status}`].filter(Boolean).join(' ')}>
             <div className="pc-card__head">
               <span className="pc-card__icon" aria-hidden="true">
                 {icons[p.kind]}

@@ -10,7 +10,7 @@ export function PurchasedStems({ beats }: { beats: PurchasedBeat[] }) {
   return (
     <ul className="ps-grid" aria-label="Purchased stems">
       {beats.map((beat) => (
-        <li key={beat._id} className="ps-card">
+        <li key={beat._id} className="card ps-card">
           <BeatArtwork id={beat._id} title={beat.beatTitle} className="ps-card__art" />
           <div className="ps-card__body">
             <h3 className="ps-card__title">{beat.beatTitle}</h3>

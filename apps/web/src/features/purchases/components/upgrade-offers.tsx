@@ -17,7 +17,7 @@ export function UpgradeOffers() {
   return (
     <section className="dash-section" aria-labelledby="dash-upgrades">
       <div className="cat-section__head">
-        <h2 id="dash-upgrades" className="cat-section__title">
+        <h2 id="dash-upgrades" className="section-heading cat-section__title">
           Upgrade to exclusive
         </h2>
       </div>
