@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { ExclusiveOffer } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, signedInUser, expectMessage, type TestApp } from '../../test/helper.js';
 import { beats, checkouts, exclusiveOffers, mailOutbox, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { body, openCheckout, payAtTestCheckout } from '../checkout/checkout.test-support.js';
@@ -67,9 +67,7 @@ describe(`offers on exclusives (${dbKind})`, () => {
     const low = await post(token, '/api/exclusive-offers', { beatId: beat.id, amount: 299.99 });
     expect(low.statusCode).toBe(400);
     expect(low.json()).toEqual({ message: 'The minimum offer for Floor Price is $300.00.' });
-    const atList = await post(token, '/api/exclusive-offers', { beatId: beat.id, amount: 500 });
-    expect(atList.statusCode).toBe(400);
-    expect(atList.json().message).toBe('Floor Price is $500.00: an offer is below the list price. Buy it at its price instead.');
+    expectMessage(await post(token, '/api/exclusive-offers', { beatId: beat.id, amount: 500 }), 400, 'Floor Price is $500.00: an offer is below the list price. Buy it at its price instead.');
 
     const made = await offer(token, beat, 300, 'For my album');
     expect(made).toMatchObject({ state: 'open', amount: 300, message: 'For my album', listPrice: 500, agreedAmount: null, payBefore: null });
@@ -157,9 +155,7 @@ describe(`offers on exclusives (${dbKind})`, () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Gone Already has already been sold.' });
     const lease = await createBeat(t, { title: 'Just A Lease' });
-    const leaseOffer = await post(token, '/api/exclusive-offers', { beatId: lease.id, amount: 10 });
-    expect(leaseOffer.statusCode).toBe(400);
-    expect(leaseOffer.json().message).toBe('Just A Lease is not an exclusive: offers are made on exclusives only.');
+    expectMessage(await post(token, '/api/exclusive-offers', { beatId: lease.id, amount: 10 }), 400, 'Just A Lease is not an exclusive: offers are made on exclusives only.');
     const terms = await t.app.inject({ method: 'GET', url: `/api/exclusive-offers/beats/${sold.id}` });
     expect(terms.json().takesOffers).toBe(false);
   });
