@@ -222,6 +222,12 @@ export function expectMessage(res: LightMyRequestResponse, status: number, messa
   expect(res.json().message).toBe(message);
 }
 
+/** The answer has this status code, and its body is this message and nothing else. */
+export function expectMessageOnly(res: LightMyRequestResponse, status: number, message: string): void {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toEqual({ message });
+}
+
 export function authed(token: string, options: InjectOptions): InjectOptions {
   return { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountMessages, type User } from '@beat/shared';
-import { authed, createUser, loginAs, fileTestApp, signedInUser, userRowOf, expectMessage } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp, signedInUser, userRowOf, expectMessage, expectMessageOnly } from '../../test/helper.js';
 import { sessions } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { settingsMessages } from './account-settings.service.js';
@@ -90,9 +90,7 @@ describe('POST /api/updateinfo', () => {
     ['not base64', 'data:image/png;base64,@@@'],
   ])('refuses %s with the product’s message and writes nothing', async (_, profileImage) => {
     const { user, token } = await userWithToken({ username: uniqueName() });
-    const res = await post('/api/updateinfo', { email: user.email, data: { name: 'Changed', username: uniqueName(), profileImage } }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: accountMessages.invalidImage });
+    expectMessageOnly(await post('/api/updateinfo', { email: user.email, data: { name: 'Changed', username: uniqueName(), profileImage } }, token), 400, accountMessages.invalidImage);
     const row = await rowOf(user.id);
     expect(row.fullName).toBe(user.fullName);
     expect(row.username).toBe(user.username);
@@ -120,9 +118,7 @@ describe('POST /api/updateinfo', () => {
   ])('refuses %j with a readable 400', async (data, message) => {
     const { user, token } = await userWithToken();
     const payload = { email: user.email, data: { ...data, ...('profileImage' in data && data.profileImage === 'PNG' ? { profileImage: dataUrl(PNG) } : {}) } };
-    const res = await post('/api/updateinfo', payload, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/updateinfo', payload, token), 400, message);
   });
 
   it('changes name and username of an account without a picture; a replacement chosen without a file is refused', async () => {
@@ -137,9 +133,7 @@ describe('POST /api/updateinfo', () => {
     expect(nulled.json().user).toMatchObject({ fullName: 'Fixed Again', profileImage: null });
 
     // The user chose to replace the picture and sent no file: the product's message, and nothing written.
-    const empty = await post('/api/updateinfo', { email: user.email, data: { name: 'Not Saved', username: uniqueName(), profileImage: '' } }, token);
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'Profile Picture is required' });
+    expectMessageOnly(await post('/api/updateinfo', { email: user.email, data: { name: 'Not Saved', username: uniqueName(), profileImage: '' } }, token), 400, 'Profile Picture is required');
     const row = await rowOf(user.id);
     expect(row.fullName).toBe('Fixed Again');
     expect(row.username).toBe(username);
@@ -234,9 +228,7 @@ describe('POST /api/changePassword', () => {
 
   it('refuses a wrong current password with a clear 400 and changes nothing', async () => {
     const { user, token } = await userWithToken();
-    const res = await post('/api/changePassword', { email: user.email, password: 'not-my-password', newPassword: 'new-password-3' }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: settingsMessages.wrongCurrentPassword });
+    expectMessageOnly(await post('/api/changePassword', { email: user.email, password: 'not-my-password', newPassword: 'new-password-3' }, token), 400, settingsMessages.wrongCurrentPassword);
     expect((await rowOf(user.id)).passwordHash).toBe(user.passwordHash);
     expect((await post('/api/getuser', { email: user.email }, token)).statusCode).toBe(200);
   });
@@ -254,9 +246,7 @@ describe('POST /api/changePassword', () => {
     [{ password: 'test-password', newPassword: 'short' }, accountMessages.passwordTooShortLong],
   ])('refuses %j with a readable 400', async (fields, message) => {
     const { user, token } = await userWithToken();
-    const res = await post('/api/changePassword', { email: user.email, ...fields }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/changePassword', { email: user.email, ...fields }, token), 400, message);
   });
 
   it('answers 401 to visitors and 403 for another account', async () => {

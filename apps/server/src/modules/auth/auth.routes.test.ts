@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, type AuthResponse } from '@beat/shared';
-import { authed, createUser, loginAs, fileTestApp, signedInWithOther, expectMessage } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp, signedInWithOther, expectMessage, expectMessageOnly } from '../../test/helper.js';
 import { sessionLogs, users } from '../../db/schema.js';
 
 const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
@@ -32,9 +32,7 @@ describe('POST /api/signup', () => {
     [{ fullName: 'A', email: 'a@b.co', password: 'x'.repeat(129) }, messages.passwordTooLong],
   ])('refuses %j with a readable 400 and writes nothing', async (payload, message) => {
     const before = await t.deps.db.select().from(users);
-    const res = await post('/api/signup', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/signup', payload), 400, message);
     expect(await t.deps.db.select().from(users)).toHaveLength(before.length);
   });
 
@@ -76,9 +74,7 @@ describe('POST /api/login', () => {
     [{ email: 'a@b.co' }, messages.passwordRequired],
     [{ email: 'a@b.co', password: '1234567' }, messages.passwordTooShort],
   ])('refuses %j with 400', async (payload, message) => {
-    const res = await post('/api/login', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/login', payload), 400, message);
   });
 });
 
