@@ -33,6 +33,20 @@ export interface Viewport {
 export const desktop: Viewport = { width: 1440, height: 900 };
 export const mobile: Viewport = { width: 390, height: 844 };
 
+/** The screens every axe audit runs on, each with its name for the test's title: a desktop's and a phone's. */
+export const auditViewports = [
+  ['desktop', desktop],
+  ['phone', mobile],
+] as const;
+
+/**
+ * A context for an axe audit: axe is injected as an inline script, which the store's Content-Security-Policy rightly
+ * refuses, so only an audit's pages bypass it.
+ */
+export function auditContext(browser: Browser, viewport: Viewport = desktop): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
+}
+
 const cspViolations: string[] = [];
 
 /** What the store's Content-Security-Policy blocked since the last call, in any page of a context from newContext. */

@@ -26,6 +26,18 @@ function wavHeader(dataBytes: number): Buffer {
 }
 
 /**
+ * The fields a ZIP's local header and its central directory entry both give a stored file, from `at` (where the
+ * version needed to extract stands): its checksum, its size (stored, so compressed and not alike) and its name's length.
+ */
+function writeStoredFileFields(header: Buffer, at: number, size: number, crc: number, nameLength: number): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(size, at + 14);
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
+/**
  * The records of a ZIP holding one stored (uncompressed) file of `size` bytes with checksum `crc`: what goes before
  * the file's bytes (its local header and name) and after them (the central directory and its end).
  */
@@ -33,19 +45,11 @@ function storedZipRecords(fileName: string, size: number, crc: number): { before
   const name = Buffer.from(fileName);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(size, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
+  writeStoredFileFields(local, 4, size, crc, name.length);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
   central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(size, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(name.length, 28);
+  writeStoredFileFields(central, 6, size, crc, name.length);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(1, 8);

@@ -1,6 +1,6 @@
-/** Steps many browser tests take: waiting for the store to catch up, and paying at the built-in test checkout. */
+/** Steps many browser tests take: waiting for the store to catch up, seeing its words, and paying at the built-in test checkout. */
 import { vi } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Asks `check` every half second until it answers something, for at most `timeoutMs`. */
 export function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
@@ -12,6 +12,11 @@ export function until<T>(what: string, check: () => Promise<T | null | undefined
     },
     { timeout: timeoutMs, interval: 500 },
   );
+}
+
+/** Waits, one after the other, until each of `texts` shows in `scope` (a page, or a part of it such as a form). */
+export async function seeTexts(scope: Page | Locator, ...texts: string[]): Promise<void> {
+  for (const text of texts) await scope.getByText(text).waitFor();
 }
 
 /** Fills the test checkout's card form (by default with the card that pays) and pays. */

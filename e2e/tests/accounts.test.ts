@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support/accounts.js';
-import { baseURL, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { auditContext, auditViewports, baseURL, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
 import { mailsTo, type OutboxMessage } from '../support/outbox.js';
 import { fileBrowser } from '../support/suite.js';
+import { seeTexts } from '../support/steps.js';
 
 const browser = fileBrowser();
 
@@ -230,8 +231,7 @@ describe('account settings', () => {
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
 
     const aside = page.getByRole('complementary', { name: 'Your account' });
-    await aside.getByText('Eve Tester').waitFor();
-    await aside.getByText('Free User').waitFor();
+    await seeTexts(aside, 'Eve Tester', 'Free User');
     expect(await aside.getByTestId('user-credits').textContent()).toBe('0');
     const nav = aside.getByRole('navigation', { name: 'Account' });
     for (const name of ['Dashboard', 'Purchase History', 'Favorite', 'Account Setting']) await nav.getByRole('link', { name }).waitFor();
@@ -284,8 +284,7 @@ describe('account settings', () => {
     await page.goto('/account-setting');
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByRole('button', { name: 'Change Password' }).click();
-    await form.getByText('Current Password is required').waitFor();
-    await form.getByText('New Password is required').waitFor();
+    await seeTexts(form, 'Current Password is required', 'New Password is required');
 
     await form.getByLabel('Current Password').fill('not-the-password');
     await form.getByLabel('New Password', { exact: true }).fill('short');
@@ -317,12 +316,9 @@ describe('account settings', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each([
-    ['desktop', undefined],
-    ['phone', mobile],
-  ])('has no serious or critical axe findings (%s)', async (_name, viewport) => {
+  it.each(auditViewports)('has no serious or critical axe findings (%s)', async (_name, viewport) => {
     const account = await createAccount('axe');
-    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await auditContext(browser(), viewport);
     const page = await context.newPage();
     await signIn(page, account);
     await page.goto('/account-setting');

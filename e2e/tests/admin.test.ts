@@ -14,6 +14,7 @@ import { monoWav } from '../support/wav.js';
 import { storedZip } from '../support/stems-zip.js';
 import { axeFindings } from '../support/axe.js';
 import { fileBrowser } from '../support/suite.js';
+import { seeTexts } from '../support/steps.js';
 
 const browser = fileBrowser();
 
@@ -115,15 +116,13 @@ describe('beats management', () => {
     await dialog.getByLabel(/^MP3/).setInputFiles({ name: 'fake.mp3', mimeType: 'audio/mpeg', buffer: silentWav() });
     await dialog.getByText('This file is not an MP3.').waitFor();
     await dialog.getByRole('button', { name: 'Add Beat' }).click();
-    await dialog.getByText('Beat Title is required').waitFor();
-    await dialog.getByText('Category is required').waitFor();
+    await seeTexts(dialog, 'Beat Title is required', 'Category is required');
 
     // Exclusive: the price label and the countdown appear, and both are required.
     await dialog.getByLabel('Type').selectOption('Exclusive');
     await dialog.getByLabel('Price (Exclusive)').waitFor();
     await dialog.getByRole('button', { name: 'Add Beat' }).click();
-    await dialog.getByText('Price is required for an Exclusive beat').waitFor();
-    await dialog.getByText('Countdown end is required for an Exclusive beat').waitFor();
+    await seeTexts(dialog, 'Price is required for an Exclusive beat', 'Countdown end is required for an Exclusive beat');
 
     await dialog.getByLabel('Beat Title').fill(title);
     await dialog.getByLabel('Artist Name').fill('E2E Producer');
@@ -167,9 +166,7 @@ describe('user management', () => {
     await page.getByRole('button', { name: 'Add New User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite User' });
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-    await dialog.getByText('Email is required').waitFor();
-    await dialog.getByText('Credits are required').waitFor();
-    await dialog.getByText('Name is required').waitFor();
+    await seeTexts(dialog, 'Email is required', 'Credits are required', 'Name is required');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Name', { exact: true }).fill('Ines Invitee');
     await dialog.getByLabel('Credits', { exact: true }).fill('4');
@@ -177,8 +174,7 @@ describe('user management', () => {
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
     await page.getByText(`Invitation sent to ${email}`).waitFor();
     const row = page.getByRole('row').filter({ hasText: email });
-    await row.getByText('Invited User').waitFor();
-    await row.getByText('4 credits').waitFor();
+    await seeTexts(row, 'Invited User', '4 credits');
     expect(errors).toEqual([]);
 
     const mail = await mailTo(email);

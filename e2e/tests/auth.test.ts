@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { demo, DEMO_PASSWORD } from '../support/accounts.js';
 import { mobile, newContext, watchErrors } from '../support/browser.js';
 import { fileBrowser } from '../support/suite.js';
+import { seeTexts } from '../support/steps.js';
 
 const browser = fileBrowser();
 
@@ -39,16 +40,13 @@ describe('sign up', () => {
     const { page } = await openPage();
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Full Name is required').waitFor();
-    await page.getByText('Email is required').waitFor();
-    await page.getByText('Password is required').waitFor();
+    await seeTexts(page, 'Full Name is required', 'Email is required', 'Password is required');
     await page.getByLabel('Full Name').fill('S');
     await page.getByText('Full Name is required').waitFor({ state: 'detached' });
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Email address is invalid').waitFor();
-    await page.getByText('Password must be at least 8 characters').waitFor();
+    await seeTexts(page, 'Email address is invalid', 'Password must be at least 8 characters');
   });
 });
 
@@ -81,13 +79,11 @@ describe('log in', () => {
     const { page } = await openPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('Email is required').waitFor();
-    await page.getByText('Password is required').waitFor();
+    await seeTexts(page, 'Email is required', 'Password is required');
     await page.getByLabel('Email').fill('x@y');
     await page.getByLabel('Password', { exact: true }).fill('1234567');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('Email address is invalid').waitFor();
-    await page.getByText('Password must be at least 8 characters').waitFor();
+    await seeTexts(page, 'Email address is invalid', 'Password must be at least 8 characters');
   });
 
   it('keeps the session for the browser session without Remember me — every tab shares it — and across restarts with it', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import type { Beat, BeatDetail, BeatPage } from '@beat/shared';
 import { apiLogin, demo } from '../support/accounts.js';
-import { animationsSettled, baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
+import { animationsSettled, auditContext, auditViewports, baseURL, launchBrowser, mobile, newContext, watchErrors } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
 
 
@@ -209,13 +209,9 @@ describe('the beat page', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each([
-    ['desktop', undefined],
-    ['phone', mobile],
-  ])('has no serious or critical axe findings (%s)', async (_name, viewport) => {
+  it.each(auditViewports)('has no serious or critical axe findings (%s)', async (_name, viewport) => {
     const beat = await leaseBeat();
-    // axe is injected as an inline script, which the store's CSP rightly forbids: bypass it for the audit only.
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await auditContext(browser, viewport);
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`/beat/${beat.slug}`);

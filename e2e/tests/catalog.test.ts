@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, mobile, newContext, watchErrors } from '../support/browser.js';
+import { auditContext, auditViewports, baseURL, mobile, newContext, watchErrors } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
 import { fileBrowser } from '../support/suite.js';
 
@@ -251,12 +251,8 @@ describe('VIP members', () => {
 });
 
 describe('accessibility', () => {
-  it.each([
-    ['desktop', undefined],
-    ['phone', mobile],
-  ])('the catalog page has no serious or critical axe findings (%s)', async (_name, viewport) => {
-    // axe is injected as an inline script, which the store's CSP rightly forbids: bypass it for the audit only.
-    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
+  it.each(auditViewports)('the catalog page has no serious or critical axe findings (%s)', async (_name, viewport) => {
+    const context = await auditContext(browser(), viewport);
     opened.push(context);
     const page = await context.newPage();
     await page.goto('/');

@@ -9,12 +9,12 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage, CartResponse, PurchasesResponse, User } from '@beat/shared';
-import { createAccount, signIn } from '../support/accounts.js';
-import { animationsSettled, baseURL, mobile } from '../support/browser.js';
+import { createAccount } from '../support/accounts.js';
+import { animationsSettled, auditViewports, mobile } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { payAtTestCheckout } from '../support/steps.js';
-import { fileBrowser, openPage as openPageIn } from '../support/suite.js';
+import { auditPageWithCart, fileBrowser, openPage as openPageIn } from '../support/suite.js';
 
 
 const browser = fileBrowser();
@@ -277,17 +277,9 @@ describe('buying', () => {
 });
 
 describe('accessibility', () => {
-  it.each([
-    ['desktop', undefined],
-    ['phone', mobile],
-  ])('the cart, dashboard, history and success pages have no serious or critical axe findings (%s)', async (_name, viewport) => {
-    const account = await createAccount('axe');
-    const [beat] = await leaseBeats(1, viewport ? 31 : 30);
-    await api('/api/cart', account.token, { method: 'POST', body: { userId: account.user._id, beatId: beat!._id } });
-    // axe is injected as an inline script, which the store's CSP rightly forbids: bypass it for the audit only.
-    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    await signIn(page, account);
+  it.each(auditViewports)('the cart, dashboard, history and success pages have no serious or critical axe findings (%s)', async (_name, viewport) => {
+    const [beat] = await leaseBeats(1, viewport === mobile ? 31 : 30);
+    const { context, page } = await auditPageWithCart(browser(), 'axe', beat!, viewport);
     await page.goto('/cart');
     await page.getByLabel('Select all beats').check();
     expect(await axeFindings(page)).toEqual([]);

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import type { AdminBeat, AuthResponse, Beat, BeatPage, DownloadLink, OwnedBeats } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { baseURL, desktop, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { auditContext, auditViewports, baseURL, desktop, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { until } from '../support/steps.js';
 import { writeStemsZip } from '../support/stems-zip.js';
 import { axeFindings } from '../support/axe.js';
@@ -209,13 +209,9 @@ describe('purchases from the modal', () => {
 });
 
 describe('accessibility', () => {
-  it.each([
-    ['desktop', desktop],
-    ['mobile', mobile],
-  ] as const)('the modal has no serious or critical axe findings (%s)', async (_name, viewport) => {
+  it.each(auditViewports)('the modal has no serious or critical axe findings (%s)', async (_name, viewport) => {
     const account = await createAccount('dl-axe');
-    // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
-    const context = await browser().newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
+    const context = await auditContext(browser(), viewport);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, account);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { maskName, type AuthResponse, type Beat, type BeatPage, type DownloadLink, type LibraryPage, type PurchasesResponse } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { animationsSettled, baseURL, desktop, mobile, type Viewport } from '../support/browser.js';
+import { animationsSettled, auditContext, auditViewports, baseURL, mobile, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { payAtTestCheckout } from '../support/steps.js';
@@ -219,10 +219,7 @@ describe('credit unlocks and the VIP catalog', () => {
 });
 
 describe('accessibility', () => {
-  it.each([
-    ['desktop', desktop],
-    ['mobile', mobile],
-  ] as const)('My Library has no serious or critical axe findings (%s)', async (_name, viewport) => {
+  it.each(auditViewports)('My Library has no serious or critical axe findings (%s)', async (_name, viewport) => {
     // A member who unlocked a beat with a credit, then joined the VIP plan: both parts of the library.
     const account = await createAccount('lib-axe');
     const [beat] = await leaseBeats(1, viewport === mobile ? 12 : 11);
@@ -231,7 +228,7 @@ describe('accessibility', () => {
     await api('/api/reduce-credits', account.token, { method: 'POST', body: { email: account.user.email, beatId: beat!._id } });
     await api(`/api/admin/users/${account.user._id}/promote`, admin.token, { method: 'POST' });
     const session = await apiLogin(account.user.email, account.password);
-    const context = await browser().newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
+    const context = await auditContext(browser(), viewport);
     const page = await context.newPage();
     await signIn(page, session);
     await page.goto('/library');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, signIn } from '../support/accounts.js';
-import { animationsSettled, baseURL, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { animationsSettled, auditContext, auditViewports, baseURL, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { axeFindings } from '../support/axe.js';
 import { fileBrowser } from '../support/suite.js';
 
@@ -20,9 +20,8 @@ async function api<T>(path: string): Promise<T> {
 }
 
 async function openPage(session?: AuthResponse, viewport?: Viewport, bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
-  // axe is injected as an inline script, which the store's CSP rightly forbids: only the audits bypass it.
   const context = bypassCSP
-    ? await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true })
+    ? await auditContext(browser(), viewport)
     : await newContext(browser(), viewport);
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -238,10 +237,7 @@ describe('admin lists on a phone', () => {
 });
 
 describe('accessibility', () => {
-  it.each([
-    ['desktop', undefined],
-    ['phone', mobile],
-  ])('/vip and the admin lists have no serious or critical axe findings (%s)', async (_name, viewport) => {
+  it.each(auditViewports)('/vip and the admin lists have no serious or critical axe findings (%s)', async (_name, viewport) => {
     const { page } = await openPage(undefined, viewport, true);
     await page.goto('/vip');
     await page.getByRole('list', { name: 'Beats included' }).getByText(/^\$\d+\.\d\d$/).first().waitFor();

@@ -9,11 +9,12 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AuthResponse, Beat, BeatPage } from '@beat/shared';
 import { apiLogin, createAccount, demo, DEMO_PASSWORD, signIn } from '../support/accounts.js';
-import { baseURL, hydrated, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
+import { auditContext, auditViewports, baseURL, hydrated, mobile, newContext, watchErrors, type Viewport } from '../support/browser.js';
 import { api } from '../support/api.js';
 import { axeFindings } from '../support/axe.js';
 import { mailTo } from '../support/outbox.js';
-import { fileBrowser } from '../support/suite.js';
+import { auditPageWithCart, fileBrowser } from '../support/suite.js';
+import { seeTexts } from '../support/steps.js';
 
 const browser = fileBrowser();
 
@@ -56,6 +57,14 @@ async function noUserRequest(page: Page): Promise<string[]> {
   return asked;
 }
 
+/** `account`'s page at `path`, rendered for it, with what it asked of the API for its user (noUserRequest). */
+async function openAsking(account: AuthResponse, path: string): Promise<{ page: Page; errors: string[]; asked: string[] }> {
+  const { page, errors } = await openPage(account);
+  const asked = await noUserRequest(page);
+  await page.goto(path);
+  return { page, errors, asked };
+}
+
 describe('account settings', () => {
   it('changes name and username without a picture; a chosen replacement without a file says the picture is required', async () => {
     const account = await createAccount('noface');
@@ -92,8 +101,7 @@ describe('account settings', () => {
 
 describe('invitations', () => {
   it('the invite form asks for the name, and the invitee is called by it — and is never refused a call while their password must change', async () => {
-    // axe is injected as an inline script, which the store's CSP rightly forbids: this page bypasses it for the audit.
-    const adminContext = await browser().newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    const adminContext = await auditContext(browser());
     const admin = { page: await adminContext.newPage(), errors: [] as string[] };
     admin.errors = watchErrors(admin.page);
     await signIn(admin.page, await apiLogin(demo.admin));
@@ -265,9 +273,7 @@ describe('the Add New Beat form', () => {
     await page.getByRole('button', { name: 'Add New Beats' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Beat' });
     await dialog.getByRole('button', { name: 'Add Beat' }).click();
-    await dialog.getByText('Beat Title is required').waitFor();
-    await dialog.getByText('Category is required').waitFor();
-    await dialog.getByText('An MP3 or a WAV file is required.').waitFor();
+    await seeTexts(dialog, 'Beat Title is required', 'Category is required', 'An MP3 or a WAV file is required.');
     expect(await dialog.getByText(/Category must be one of/).count()).toBe(0);
   });
 });
@@ -275,9 +281,7 @@ describe('the Add New Beat form', () => {
 describe('a page rendered for its signed-in caller', () => {
   it('knows the user at once: a download button pressed right away opens the pop-up', async () => {
     const account = await createAccount('early-dl');
-    const { page, errors } = await openPage(account);
-    const asked = await noUserRequest(page);
-    await page.goto('/');
+    const { page, errors, asked } = await openAsking(account, '/');
     const button = page.getByRole('button', { name: /^Download / }).first();
     await button.click();
     await page.getByRole('dialog').waitFor();
@@ -287,9 +291,7 @@ describe('a page rendered for its signed-in caller', () => {
 
   it('knows the user at once: a favourite heart pressed right away favourites the beat', async () => {
     const account = await createAccount('early-fav');
-    const { page, errors } = await openPage(account);
-    const asked = await noUserRequest(page);
-    await page.goto('/');
+    const { page, errors, asked } = await openAsking(account, '/');
     const heart = page.getByRole('button', { name: /^Add .+ to favourites$/ }).first();
     const name = (await heart.getAttribute('aria-label'))!;
     const title = /^Add (.+) to favourites$/.exec(name)![1]!;
@@ -304,9 +306,7 @@ describe('a page rendered for its signed-in caller', () => {
 
   it("knows the user at once: a catalog row's Add to Cart pressed right away adds the beat", async () => {
     const account = await createAccount('early-cart');
-    const { page, errors } = await openPage(account);
-    const asked = await noUserRequest(page);
-    await page.goto('/');
+    const { page, errors, asked } = await openAsking(account, '/');
     const vip = page.getByRole('list', { name: 'VIP CATALOG' });
     const add = vip.getByRole('button', { name: /^Add to Cart/ }).first();
     await add.waitFor();
@@ -322,9 +322,7 @@ describe('a page rendered for its signed-in caller', () => {
     // An exclusive no other test reserves: a third of the way down the list.
     const { beats } = await api<BeatPage>('/api/beats?type=Exclusive&limit=100');
     const beat = beats[Math.floor(beats.length / 3)]!;
-    const { page, errors } = await openPage(account);
-    const asked = await noUserRequest(page);
-    await page.goto(`/exclusives?q=${encodeURIComponent(beat.beatTitle)}`);
+    const { page, errors, asked } = await openAsking(account, `/exclusives?q=${encodeURIComponent(beat.beatTitle)}`);
     const card = page.getByRole('article', { name: beat.beatTitle });
     await card.getByRole('button', { name: 'Buy' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/test-checkout/'));
@@ -338,16 +336,9 @@ describe('a page rendered for its signed-in caller', () => {
 });
 
 describe('screens', () => {
-  it.each([
-    ['phone', mobile],
-    ['desktop', undefined],
-  ] as const)('account settings and the cart have no serious or critical axe findings (%s)', async (_name, viewport) => {
-    const account = await createAccount('journeys-axe');
-    const [beat] = await leaseBeats(1, viewport ? 5 : 6);
-    await api('/api/cart', account.token, { method: 'POST', body: { userId: account.user._id, beatId: beat!._id } });
-    const context = await browser().newContext({ baseURL: baseURL(), viewport: viewport ?? { width: 1440, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    await signIn(page, account);
+  it.each(auditViewports)('account settings and the cart have no serious or critical axe findings (%s)', async (_name, viewport) => {
+    const [beat] = await leaseBeats(1, viewport === mobile ? 5 : 6);
+    const { context, page } = await auditPageWithCart(browser(), 'journeys-axe', beat!, viewport);
     await page.goto('/account-setting');
     await page.getByRole('form', { name: 'Profile' }).waitFor();
     const chooser = page.waitForEvent('filechooser');

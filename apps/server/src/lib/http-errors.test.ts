@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { beats } from '../db/schema.js';
-import { authed, createUser, loginAs, fileTestApp } from '../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp, expectMessageOnly } from '../test/helper.js';
 import { fixtureMp3, validBeatFields } from '../modules/admin/admin-test-kit.js';
 
 let admin: string;
@@ -77,9 +77,7 @@ describe('multipart errors', () => {
 
   it.each(cases)('%s: 400 with a message, nothing stored', async (_name, send, message) => {
     const before = await stored();
-    const res = await send();
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await send(), 400, message);
     expect(await stored()).toEqual(before);
   });
 });

@@ -2,13 +2,14 @@
  * Builds the real app on a fresh database for each test file: an in-memory PGlite by default, or a
  * new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/env.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
@@ -137,6 +138,12 @@ export async function createUser(t: TestApp, overrides: Partial<typeof users.$in
   return user!;
 }
 
+/** The user's row as it is in the database now. */
+export async function userRowOf(t: TestApp, id: string): Promise<UserRow> {
+  const [row] = await t.deps.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
 /** Logs a user in through the API and returns the bearer token. */
 export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password = 'test-password'): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
@@ -157,6 +164,11 @@ export function beforeAllFixture<T extends object>(build: () => Promise<T>): T {
 export async function signedInUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}): Promise<{ user: UserRow; token: string }> {
   const user = await createUser(t, overrides);
   return { user, token: await loginAs(t, user) };
+}
+
+/** Bearer tokens of a signed-in admin and of a signed-in customer, made once before the file's tests run. */
+export function adminAndMemberTokens(t: TestApp): { admin: string; member: string } {
+  return beforeAllFixture(async () => ({ admin: (await signedInUser(t, { isAdmin: true })).token, member: (await signedInUser(t)).token }));
 }
 
 /** A signed-in user (`me`, with its bearer `token`) and another user, whose things `me` may not touch. */
@@ -202,6 +214,18 @@ export async function insertBeat(db: Db, overrides: Partial<typeof beats.$inferI
     })
     .returning();
   return beat!;
+}
+
+/** The answer has this status code and says this message. */
+export function expectMessage(res: LightMyRequestResponse, status: number, message: string): void {
+  expect(res.statusCode).toBe(status);
+  expect(res.json().message).toBe(message);
+}
+
+/** The answer has this status code, and its body is this message and nothing else. */
+export function expectMessageOnly(res: LightMyRequestResponse, status: number, message: string): void {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toEqual({ message });
 }
 
 export function authed(token: string, options: InjectOptions): InjectOptions {

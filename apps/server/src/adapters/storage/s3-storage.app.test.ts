@@ -14,7 +14,7 @@ import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { fixtureMp3, fixtureWav, multipart, validBeatFields } from '../../modules/admin/admin-test-kit.js';
 import { storeBeatFile } from '../../modules/admin/beat-uploads.js';
 import { previewJobHandlers } from '../../modules/previews/previews.jobs.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, loginAs, expectMessageOnly, type TestApp } from '../../test/helper.js';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
 import { createS3Storage } from './s3-storage.js';
 import { checkReadiness } from '../../web/readiness.js';
@@ -126,9 +126,7 @@ describe('a store whose files are in a bucket', () => {
     const gone = await createBeat(t, { mp3Key: 'audio/uploads/not-there.mp3' });
     await t.deps.db.insert(entitlements).values({ userId: buyerId, beatId: gone.id, source: 'exclusive' });
     const link = (await t.app.inject(authed(buyer, { method: 'POST', url: '/api/download', payload: { beatId: gone.id, userId: buyerId, fileType: 'mp3' } }))).json() as DownloadLink;
-    const res = await t.app.inject({ method: 'GET', url: link.url });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'This file is not available.' });
+    expectMessageOnly(await t.app.inject({ method: 'GET', url: link.url }), 404, 'This file is not available.');
   });
 
   it('redirects a public preview to a URL shared for a while, which serves the preview and its ranges', async () => {

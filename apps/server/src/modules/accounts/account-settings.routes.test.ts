@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountMessages, type User } from '@beat/shared';
-import { authed, createUser, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
-import { sessions, users } from '../../db/schema.js';
+import { authed, createUser, loginAs, fileTestApp, signedInUser, userRowOf, expectMessage, expectMessageOnly } from '../../test/helper.js';
+import { sessions } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { settingsMessages } from './account-settings.service.js';
 
@@ -35,10 +35,7 @@ const uniqueName = () => `beatmaker_${++n}_${Math.random().toString(36).slice(2,
 
 const userWithToken = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
 
-async function rowOf(id: string) {
-  const [row] = await t.deps.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
+const rowOf = (id: string) => userRowOf(t, id);
 
 describe('POST /api/updateinfo', () => {
   it('updates name, username and picture; the picture is served from a stable public URL', async () => {
@@ -93,9 +90,7 @@ describe('POST /api/updateinfo', () => {
     ['not base64', 'data:image/png;base64,@@@'],
   ])('refuses %s with the product’s message and writes nothing', async (_, profileImage) => {
     const { user, token } = await userWithToken({ username: uniqueName() });
-    const res = await post('/api/updateinfo', { email: user.email, data: { name: 'Changed', username: uniqueName(), profileImage } }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: accountMessages.invalidImage });
+    expectMessageOnly(await post('/api/updateinfo', { email: user.email, data: { name: 'Changed', username: uniqueName(), profileImage } }, token), 400, accountMessages.invalidImage);
     const row = await rowOf(user.id);
     expect(row.fullName).toBe(user.fullName);
     expect(row.username).toBe(user.username);
@@ -105,9 +100,7 @@ describe('POST /api/updateinfo', () => {
   it('refuses a picture over 2 MB with a readable message, and a far bigger body with 413', async () => {
     const { user, token } = await userWithToken();
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const res = await post('/api/updateinfo', { email: user.email, data: { name: 'A', username: uniqueName(), profileImage: dataUrl(big) } }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The profile picture must be at most 2 MB.');
+    expectMessage(await post('/api/updateinfo', { email: user.email, data: { name: 'A', username: uniqueName(), profileImage: dataUrl(big) } }, token), 400, 'The profile picture must be at most 2 MB.');
     const huge = Buffer.alloc(4 * 1024 * 1024);
     const tooBig = await post('/api/updateinfo', { email: user.email, data: { name: 'A', username: uniqueName(), profileImage: dataUrl(huge) } }, token);
     expect(tooBig.statusCode).toBe(413);
@@ -125,9 +118,7 @@ describe('POST /api/updateinfo', () => {
   ])('refuses %j with a readable 400', async (data, message) => {
     const { user, token } = await userWithToken();
     const payload = { email: user.email, data: { ...data, ...('profileImage' in data && data.profileImage === 'PNG' ? { profileImage: dataUrl(PNG) } : {}) } };
-    const res = await post('/api/updateinfo', payload, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/updateinfo', payload, token), 400, message);
   });
 
   it('changes name and username of an account without a picture; a replacement chosen without a file is refused', async () => {
@@ -142,9 +133,7 @@ describe('POST /api/updateinfo', () => {
     expect(nulled.json().user).toMatchObject({ fullName: 'Fixed Again', profileImage: null });
 
     // The user chose to replace the picture and sent no file: the product's message, and nothing written.
-    const empty = await post('/api/updateinfo', { email: user.email, data: { name: 'Not Saved', username: uniqueName(), profileImage: '' } }, token);
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'Profile Picture is required' });
+    expectMessageOnly(await post('/api/updateinfo', { email: user.email, data: { name: 'Not Saved', username: uniqueName(), profileImage: '' } }, token), 400, 'Profile Picture is required');
     const row = await rowOf(user.id);
     expect(row.fullName).toBe('Fixed Again');
     expect(row.username).toBe(username);
@@ -153,18 +142,14 @@ describe('POST /api/updateinfo', () => {
 
   it('refuses a missing data object with a readable 400', async () => {
     const { user, token } = await userWithToken();
-    const res = await post('/api/updateinfo', { email: user.email }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('data is required: { name, username, profileImage }');
+    expectMessage(await post('/api/updateinfo', { email: user.email }, token), 400, 'data is required: { name, username, profileImage }');
   });
 
   it('refuses a username another account has (any case) with 409', async () => {
     const taken = uniqueName();
     await createUser(t, { username: taken });
     const { user, token } = await userWithToken();
-    const res = await post('/api/updateinfo', { email: user.email, data: { name: 'A', username: taken.toUpperCase(), profileImage: dataUrl(PNG) } }, token);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(settingsMessages.usernameTaken);
+    expectMessage(await post('/api/updateinfo', { email: user.email, data: { name: 'A', username: taken.toUpperCase(), profileImage: dataUrl(PNG) } }, token), 409, settingsMessages.usernameTaken);
     expect((await rowOf(user.id)).profileImageKey).toBeNull();
   });
 
@@ -185,9 +170,7 @@ describe('POST /api/updateinfo', () => {
     const other = await userWithToken();
     const payload = { email: user.email, data: { name: 'Hacked', username: uniqueName(), profileImage: dataUrl(PNG) } };
     expect((await post('/api/updateinfo', payload)).statusCode).toBe(401);
-    const forbidden = await post('/api/updateinfo', payload, other.token);
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().message).toBe('You can only access your own account.');
+    expectMessage(await post('/api/updateinfo', payload, other.token), 403, 'You can only access your own account.');
     expect((await rowOf(user.id)).fullName).toBe(user.fullName);
     const admin = await userWithToken({ isAdmin: true });
     expect((await post('/api/updateinfo', payload, admin.token)).statusCode).toBe(200);
@@ -207,9 +190,7 @@ describe('GET /api/files/images/:file', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
-    const missing = await t.app.inject({ method: 'GET', url: '/api/files/images/00000000-0000-0000-0000-000000000000.png' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('This file is not available.');
+    expectMessage(await t.app.inject({ method: 'GET', url: '/api/files/images/00000000-0000-0000-0000-000000000000.png' }), 404, 'This file is not available.');
   });
 });
 
@@ -247,18 +228,14 @@ describe('POST /api/changePassword', () => {
 
   it('refuses a wrong current password with a clear 400 and changes nothing', async () => {
     const { user, token } = await userWithToken();
-    const res = await post('/api/changePassword', { email: user.email, password: 'not-my-password', newPassword: 'new-password-3' }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: settingsMessages.wrongCurrentPassword });
+    expectMessageOnly(await post('/api/changePassword', { email: user.email, password: 'not-my-password', newPassword: 'new-password-3' }, token), 400, settingsMessages.wrongCurrentPassword);
     expect((await rowOf(user.id)).passwordHash).toBe(user.passwordHash);
     expect((await post('/api/getuser', { email: user.email }, token)).statusCode).toBe(200);
   });
 
   it('refuses the same password as the new one', async () => {
     const { user, token } = await userWithToken();
-    const res = await post('/api/changePassword', { email: user.email, password: 'test-password', newPassword: 'test-password' }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(settingsMessages.samePassword);
+    expectMessage(await post('/api/changePassword', { email: user.email, password: 'test-password', newPassword: 'test-password' }, token), 400, settingsMessages.samePassword);
   });
 
   it.each([
@@ -269,9 +246,7 @@ describe('POST /api/changePassword', () => {
     [{ password: 'test-password', newPassword: 'short' }, accountMessages.passwordTooShortLong],
   ])('refuses %j with a readable 400', async (fields, message) => {
     const { user, token } = await userWithToken();
-    const res = await post('/api/changePassword', { email: user.email, ...fields }, token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/changePassword', { email: user.email, ...fields }, token), 400, message);
   });
 
   it('answers 401 to visitors and 403 for another account', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '@beat/shared';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, expectMessageOnly } from '../../test/helper.js';
 
 const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
 
@@ -27,8 +27,7 @@ describe('an account that must change its password (hasPasswordChanged false)', 
       await call(token, 'POST', '/api/play', { userId: user.id, beatId: beat.id, playbackTime: 30 }),
     ];
     for (const res of refused) {
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: accountMessages.passwordChangeRequired });
+      expectMessageOnly(res, 403, accountMessages.passwordChangeRequired);
     }
 
     const changed = await call(token, 'POST', '/api/changePassword', { email: user.email, password: 'test-password', newPassword: 'my-own-password' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountMessages, otpAlphabet } from '@beat/shared';
-import { authed, createTestApp, createUser, expectServerError, loginAs, type TestApp } from '../../test/helper.js';
+import { authed, createTestApp, createUser, expectServerError, loginAs, expectMessage, userRowOf, expectMessageOnly, type TestApp } from '../../test/helper.js';
 import { frozenClock } from '../../test/frozen-clock.js';
-import { otpCodes, resetTokens, users, type UserRow } from '../../db/schema.js';
+import { otpCodes, resetTokens, type UserRow } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { accountLimits } from './account-limits.js';
 import { codeIn, mailsTo, waitForMail } from './accounts-test-support.js';
@@ -131,8 +131,7 @@ describe('POST /sendotp', () => {
       expect((await post('/sendotp', { email })).statusCode).toBe(200);
       clock.advance(30_000);
       const early = await post('/sendotp', { email });
-      expect(early.statusCode).toBe(429);
-      expect(early.json().message).toBe('Too many code requests. Please try again in 30 seconds.');
+      expectMessage(early, 429, 'Too many code requests. Please try again in 30 seconds.');
       expect(early.headers['retry-after']).toBe('30');
       clock.advance(30_001);
       expect((await post('/sendotp', { email })).statusCode).toBe(200);
@@ -155,9 +154,7 @@ describe('POST /sendotp', () => {
     [{ email: '' }, 'Email is required'],
     [{ email: 'not-an-email' }, 'Email address is invalid'],
   ])('refuses %j with a readable 400', async (payload, message) => {
-    const res = await post('/sendotp', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/sendotp', payload), 400, message);
   });
 
   it('limits code requests per address (10 per 10 minutes)', async () => {
@@ -192,18 +189,14 @@ describe('POST /verifyotp', () => {
     const [row] = await t.deps.db.select().from(resetTokens).where(eq(resetTokens.userId, user.id));
     expect(row!.tokenHash).not.toBe(body.resetToken);
 
-    const again = await post('/verifyotp', { email: user.email, otp: code });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(recoveryMessages.wrongCode);
+    expectMessage(await post('/verifyotp', { email: user.email, otp: code }), 400, recoveryMessages.wrongCode);
   });
 
   it('refuses a code after its 10 minutes', async () => {
     const user = await createUser(t);
     const code = await requestCode(user);
     clock.advance(10 * 60_000);
-    const res = await post('/verifyotp', { email: user.email, otp: code });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(recoveryMessages.wrongCode);
+    expectMessage(await post('/verifyotp', { email: user.email, otp: code }), 400, recoveryMessages.wrongCode);
   });
 
   it('refuses a sixth try even when it is the right code', async () => {
@@ -211,13 +204,9 @@ describe('POST /verifyotp', () => {
     const code = await requestCode(user);
     const wrong = wrongCodeFor(code);
     for (let i = 0; i < 5; i++) {
-      const res = await post('/verifyotp', { email: user.email, otp: wrong });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(recoveryMessages.wrongCode);
+      expectMessage(await post('/verifyotp', { email: user.email, otp: wrong }), 400, recoveryMessages.wrongCode);
     }
-    const sixth = await post('/verifyotp', { email: user.email, otp: code });
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toBe(recoveryMessages.tooManyWrongCodes);
+    expectMessage(await post('/verifyotp', { email: user.email, otp: code }), 429, recoveryMessages.tooManyWrongCodes);
     // The code itself is spent too (the database counts tries, not only this process's memory).
     await t.deps.limiter.reset(accountLimits.otpWrongPerEmail, user.email);
     const afterRestart = await post('/verifyotp', { email: user.email, otp: code });
@@ -239,9 +228,7 @@ describe('POST /verifyotp', () => {
         statuses.push((await post('/verifyotp', { email: user.email, otp: wrongCodeFor(code) }, `10.90.${round}.${i + 1}`)).statusCode);
       }
       expect(statuses).toEqual([...Array(5).fill(400), ...Array(15).fill(429)]);
-      const locked = await post('/verifyotp', { email: user.email, otp: code });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toBe(recoveryMessages.tooManyWrongCodes);
+      expectMessage(await post('/verifyotp', { email: user.email, otp: code }), 429, recoveryMessages.tooManyWrongCodes);
       // Asking for codes has its own limits: the owner waits out the 60-second cooldown, not 10 minutes.
       expect((await post('/sendotp', { email: user.email })).statusCode).toBe(429);
       clock.advance(61_000);
@@ -320,9 +307,7 @@ describe('POST /verifyotp', () => {
     [{ email: 'a@b.co', otp: 'AB0O1' }, 'The code has only capital letters and digits 2–9.'],
     [{ otp: 'ABCDE' }, 'Email is required'],
   ])('refuses %j with a readable 400', async (payload, message) => {
-    const res = await post('/verifyotp', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/verifyotp', payload), 400, message);
   });
 
   it('limits code checks per address', async () => {
@@ -338,13 +323,11 @@ describe('POST /api/changenewpassword', () => {
     const user = await createUser(t, { hasPasswordChanged: false });
     const token = await loginAs(t, user);
     const resetToken = await resetTokenFor(user);
-    const res = await post('/api/changenewpassword', { email: user.email, newPassword: 'brand-new-secret', resetToken });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: accountMessages.passwordChangedSuccessfully });
+    expectMessageOnly(await post('/api/changenewpassword', { email: user.email, newPassword: 'brand-new-secret', resetToken }), 200, accountMessages.passwordChangedSuccessfully);
 
-    const [row] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
-    expect(await verifyPassword(row!.passwordHash, 'brand-new-secret')).toBe(true);
-    expect(row!.hasPasswordChanged).toBe(true);
+    const row = await userRowOf(t, user.id);
+    expect(await verifyPassword(row.passwordHash, 'brand-new-secret')).toBe(true);
+    expect(row.hasPasswordChanged).toBe(true);
     const old = await t.app.inject(authed(token, { method: 'POST', url: '/api/getuser', payload: { email: user.email } }));
     expect(old.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'test-password' } })).statusCode).toBe(401);
@@ -355,36 +338,26 @@ describe('POST /api/changenewpassword', () => {
     const user = await createUser(t);
     const resetToken = await resetTokenFor(user);
     expect((await post('/api/changenewpassword', { email: user.email, newPassword: 'first-new-pass', resetToken })).statusCode).toBe(200);
-    const again = await post('/api/changenewpassword', { email: user.email, newPassword: 'second-new-pass', resetToken });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(recoveryMessages.tokenUsed);
-    const [row] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
-    expect(await verifyPassword(row!.passwordHash, 'first-new-pass')).toBe(true);
+    expectMessage(await post('/api/changenewpassword', { email: user.email, newPassword: 'second-new-pass', resetToken }), 400, recoveryMessages.tokenUsed);
+    const row = await userRowOf(t, user.id);
+    expect(await verifyPassword(row.passwordHash, 'first-new-pass')).toBe(true);
   });
 
   it('refuses an expired token with a clear message and changes nothing', async () => {
     const user = await createUser(t);
     const resetToken = await resetTokenFor(user);
     clock.advance(15 * 60_000);
-    const res = await post('/api/changenewpassword', { email: user.email, newPassword: 'too-late-pass', resetToken });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(recoveryMessages.tokenExpired);
-    const [row] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.passwordHash).toBe(user.passwordHash);
+    expectMessage(await post('/api/changenewpassword', { email: user.email, newPassword: 'too-late-pass', resetToken }), 400, recoveryMessages.tokenExpired);
+    expect((await userRowOf(t, user.id)).passwordHash).toBe(user.passwordHash);
   });
 
   it('refuses a made-up token, and a token of another account', async () => {
     const user = await createUser(t);
     const other = await createUser(t);
-    const made = await post('/api/changenewpassword', { email: user.email, newPassword: 'whatever-pass', resetToken: 'x'.repeat(43) });
-    expect(made.statusCode).toBe(400);
-    expect(made.json().message).toBe(recoveryMessages.tokenInvalid);
+    expectMessage(await post('/api/changenewpassword', { email: user.email, newPassword: 'whatever-pass', resetToken: 'x'.repeat(43) }), 400, recoveryMessages.tokenInvalid);
     const resetToken = await resetTokenFor(other);
-    const stolen = await post('/api/changenewpassword', { email: user.email, newPassword: 'whatever-pass', resetToken });
-    expect(stolen.statusCode).toBe(400);
-    expect(stolen.json().message).toBe(recoveryMessages.tokenOtherEmail);
-    const [row] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.passwordHash).toBe(user.passwordHash);
+    expectMessage(await post('/api/changenewpassword', { email: user.email, newPassword: 'whatever-pass', resetToken }), 400, recoveryMessages.tokenOtherEmail);
+    expect((await userRowOf(t, user.id)).passwordHash).toBe(user.passwordHash);
   });
 
   it('lets only one of two parallel resets with one token through', async () => {
@@ -402,8 +375,6 @@ describe('POST /api/changenewpassword', () => {
     [{ email: 'a@b.co', newPassword: 'longenough' }, 'The reset token is missing. Please verify the code from your e-mail first.'],
     [{ newPassword: 'longenough', resetToken: 'abc' }, 'Email is required'],
   ])('refuses %j with a readable 400', async (payload, message) => {
-    const res = await post('/api/changenewpassword', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/changenewpassword', payload), 400, message);
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AdminBeat, AdminBeatsPage, Beat, BeatPage } from '@beat/shared';
 import { auditLog, beats, entitlements } from '../../db/schema.js';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, expectMessageOnly } from '../../test/helper.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { previewJobHandlers } from '../previews/previews.jobs.js';
 import { parseBuffer } from 'music-metadata';
@@ -129,17 +129,13 @@ describe('POST /api/admin/beats', () => {
     [{ tags: 'a,b,c,d,e,f,g,h,i,j,k,l,m' }, 'At most 12 tags'],
   ])('refuses %j with a readable 400 and keeps no file', async (overrides, message) => {
     const before = await uploadedFiles();
-    const res = await create(validBeatFields(overrides as Record<string, string>), [mp3Part(), wavPart()]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await create(validBeatFields(overrides as Record<string, string>), [mp3Part(), wavPart()]), 400, message);
     expect(await uploadedFiles()).toEqual(before);
   });
 
   it('requires an MP3 or a WAV', async () => {
     const before = await uploadedFiles();
-    const res = await create(validBeatFields(), [zipPart()]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'An MP3 or a WAV file is required.' });
+    expectMessageOnly(await create(validBeatFields(), [zipPart()]), 400, 'An MP3 or a WAV file is required.');
     expect(await uploadedFiles()).toEqual(before);
   });
 
@@ -190,9 +186,7 @@ describe('POST /api/admin/beats', () => {
     ['two MP3s', [mp3Part(), mp3Part()], 'Send one MP3 file at most.'],
   ])('checks files by content: refuses %s', async (_name, files, message) => {
     const before = await uploadedFiles();
-    const res = await create(validBeatFields(), files as FilePart[]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await create(validBeatFields(), files as FilePart[]), 400, message);
     expect(await uploadedFiles()).toEqual(before);
   });
 
@@ -200,9 +194,7 @@ describe('POST /api/admin/beats', () => {
     const mp3 = fixtureMp3();
     const big = Buffer.concat(Array.from({ length: Math.ceil((50 * 1024 * 1024 + 1) / mp3.length) }, () => mp3));
     const before = await uploadedFiles();
-    const res = await create(validBeatFields(), [mp3Part(big)]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The MP3 file is larger than 50 MB.' });
+    expectMessageOnly(await create(validBeatFields(), [mp3Part(big)]), 400, 'The MP3 file is larger than 50 MB.');
     expect(await uploadedFiles()).toEqual(before);
   });
 
@@ -267,20 +259,14 @@ describe('PUT /api/admin/beats/:beatId', () => {
     const fields = validBeatFields({ beatType: 'Exclusive', price: '300', countdownEndTime: '2026-05-25T00:00:00.000Z', beatTitle: 'Renamed Sold' });
     const ok = await send('PUT', `/api/admin/beats/${sold.id}`, fields);
     expect(ok.statusCode).toBe(200);
-    const repriced = await send('PUT', `/api/admin/beats/${sold.id}`, { ...fields, price: '10' });
-    expect(repriced.statusCode).toBe(409);
-    expect(repriced.json()).toEqual({ message: 'This exclusive has been sold: its type and price can no longer change.' });
+    expectMessageOnly(await send('PUT', `/api/admin/beats/${sold.id}`, { ...fields, price: '10' }), 409, 'This exclusive has been sold: its type and price can no longer change.');
   });
 
   it('answers 404 for an unknown beat, 400 for a bad id, and removes the files it received', async () => {
     const before = await uploadedFiles();
-    const missing = await send('PUT', '/api/admin/beats/00000000-0000-4000-8000-000000000000', validBeatFields(), [mp3Part()]);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'This beat does not exist.' });
+    expectMessageOnly(await send('PUT', '/api/admin/beats/00000000-0000-4000-8000-000000000000', validBeatFields(), [mp3Part()]), 404, 'This beat does not exist.');
     expect(await uploadedFiles()).toEqual(before);
-    const bad = await send('PUT', '/api/admin/beats/nope', validBeatFields());
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'beatId is not a valid id' });
+    expectMessageOnly(await send('PUT', '/api/admin/beats/nope', validBeatFields()), 400, 'beatId is not a valid id');
   });
 });
 
@@ -307,9 +293,7 @@ describe('unpublish, publish and delete', () => {
     const owner = await createUser(t);
     await t.deps.db.insert(entitlements).values({ userId: owner.id, beatId: beat.id, source: 'lease' });
 
-    const res = await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/beats/${beat.id}` }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Beat deleted' });
+    expectMessageOnly(await t.app.inject(authed(admin, { method: 'DELETE', url: `/api/admin/beats/${beat.id}` })), 200, 'Beat deleted');
     expect(await storeListing('q=owned%20then')).toEqual([]);
     const list = await t.app.inject(authed(admin, { method: 'GET', url: '/api/admin/beats?q=owned%20then' }));
     expect(list.json().beats).toEqual([]);
@@ -326,9 +310,7 @@ describe('unpublish, publish and delete', () => {
     expect(download.statusCode).toBe(200);
 
     // A deleted beat cannot be published again or deleted twice.
-    const again = await t.app.inject(authed(admin, { method: 'POST', url: `/api/admin/beats/${beat.id}/publish` }));
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'This beat was deleted.' });
+    expectMessageOnly(await t.app.inject(authed(admin, { method: 'POST', url: `/api/admin/beats/${beat.id}/publish` })), 404, 'This beat was deleted.');
   });
 
   it('answers 404 for unknown beats', async () => {
@@ -364,8 +346,6 @@ describe('GET /api/admin/beats', () => {
     ['pageSize=101', 'pageSize must be between 1 and 100'],
     ['type=Lease', 'type: Invalid option: expected one of "Exclusive"|"Non-Exclusive"'],
   ])('refuses %s with a 400', async (query, message) => {
-    const res = await t.app.inject(authed(admin, { method: 'GET', url: `/api/admin/beats?${query}` }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await t.app.inject(authed(admin, { method: 'GET', url: `/api/admin/beats?${query}` })), 400, message);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import type { AdminUsersPage, AuditPage, User } from '@beat/shared';
 import { auditLog, mailOutbox, purchases, users } from '../../db/schema.js';
-import { authed, createUser, expectServerError, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
+import { authed, createUser, expectServerError, loginAs, fileTestApp, purchaseRow, expectMessageOnly } from '../../test/helper.js';
 import { nameFromEmail, temporaryPassword } from './admin-users.service.js';
 import { readableMail } from '../../adapters/mail/mail-secrets.js';
 
@@ -69,9 +69,7 @@ describe('POST /api/admin/users/invite', () => {
 
   it('refuses an e-mail that already has an account with 409 and sends nothing', async () => {
     await createUser(t, { email: 'taken@example.test' });
-    const res = await invite({ email: 'taken@example.test', fullName: 'Tak En', credits: 1, assignFreeCredits: true });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'An account with this email already exists.' });
+    expectMessageOnly(await invite({ email: 'taken@example.test', fullName: 'Tak En', credits: 1, assignFreeCredits: true }), 409, 'An account with this email already exists.');
     expect(await mailTo('taken@example.test')).toHaveLength(0);
   });
 
@@ -89,9 +87,7 @@ describe('POST /api/admin/users/invite', () => {
     [{ email: 'x@example.test', fullName: '   ', credits: 1, assignFreeCredits: true }, 'Name is required'],
     [{ email: 'x@example.test', fullName: 'N'.repeat(101), credits: 1, assignFreeCredits: true }, 'Name must be at most 100 characters'],
   ])('refuses %j with a readable 400', async (payload, message) => {
-    const res = await invite(payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await invite(payload), 400, message);
     const [row] = await t.deps.db.select().from(users).where(eq(users.email, 'x@example.test'));
     expect(row).toBeUndefined();
   });
@@ -133,9 +129,7 @@ describe('GET /api/admin/users', () => {
   });
 
   it('refuses a bad page with 400', async () => {
-    const res = await asAdmin({ method: 'GET', url: '/api/admin/users?pageSize=0' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'pageSize must be between 1 and 100' });
+    expectMessageOnly(await asAdmin({ method: 'GET', url: '/api/admin/users?pageSize=0' }), 400, 'pageSize must be between 1 and 100');
   });
 });
 
@@ -162,18 +156,12 @@ describe('PATCH /api/admin/users/:userId', () => {
     [{ isStemsAvailable: 'yes' }, 'isStemsAvailable must be true or false'],
   ])('refuses %j with 400', async (payload, message) => {
     const user = await createUser(t);
-    const res = await asAdmin({ method: 'PATCH', url: `/api/admin/users/${user.id}`, payload });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await asAdmin({ method: 'PATCH', url: `/api/admin/users/${user.id}`, payload }), 400, message);
   });
 
   it('answers 404 for an unknown user and 400 for a bad id', async () => {
-    const missing = await asAdmin({ method: 'PATCH', url: '/api/admin/users/00000000-0000-4000-8000-000000000000', payload: { credits: 1 } });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'This user does not exist.' });
-    const bad = await asAdmin({ method: 'PATCH', url: '/api/admin/users/123', payload: { credits: 1 } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'userId is not a valid id' });
+    expectMessageOnly(await asAdmin({ method: 'PATCH', url: '/api/admin/users/00000000-0000-4000-8000-000000000000', payload: { credits: 1 } }), 404, 'This user does not exist.');
+    expectMessageOnly(await asAdmin({ method: 'PATCH', url: '/api/admin/users/123', payload: { credits: 1 } }), 400, 'userId is not a valid id');
   });
 });
 
@@ -183,9 +171,7 @@ describe('POST /api/admin/users/:userId/promote', () => {
     const res = await asAdmin({ method: 'POST', url: `/api/admin/users/${user.id}/promote` });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ userType: 'vipUser', Credits: 1 });
-    const again = await asAdmin({ method: 'POST', url: `/api/admin/users/${user.id}/promote` });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'This user is already a VIP member.' });
+    expectMessageOnly(await asAdmin({ method: 'POST', url: `/api/admin/users/${user.id}/promote` }), 409, 'This user is already a VIP member.');
     const missing = await asAdmin({ method: 'POST', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/promote' });
     expect(missing.statusCode).toBe(404);
   });
@@ -197,9 +183,7 @@ describe('DELETE /api/admin/users/:userId', () => {
     await t.deps.db.insert(purchases).values(purchaseRow(user, { sessionType: 'vipPlan', kind: 'vipPlan', title: 'VIP plan', priceCents: 2900 }));
     const token = await loginAs(t, user);
 
-    const res = await asAdmin({ method: 'DELETE', url: `/api/admin/users/${user.id}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'User deleted' });
+    expectMessageOnly(await asAdmin({ method: 'DELETE', url: `/api/admin/users/${user.id}` }), 200, 'User deleted');
     expect(await t.deps.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
     const [purchase] = await t.deps.db.select().from(purchases).where(eq(purchases.buyerEmail, 'leaver@example.test'));
     expect(purchase).toMatchObject({ userId: null, buyerName: 'Lee Leaver', priceCents: 2900 });
@@ -213,9 +197,7 @@ describe('DELETE /api/admin/users/:userId', () => {
   });
 
   it('will not delete the admin’s own account, and answers 404 for an unknown one', async () => {
-    const self = await asAdmin({ method: 'DELETE', url: `/api/admin/users/${adminId}` });
-    expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You cannot delete your own account from the admin area.' });
+    expectMessageOnly(await asAdmin({ method: 'DELETE', url: `/api/admin/users/${adminId}` }), 400, 'You cannot delete your own account from the admin area.');
     const missing = await asAdmin({ method: 'DELETE', url: '/api/admin/users/00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
   });

@@ -1,6 +1,6 @@
 /** User management: the list, invitations with a temporary password by e-mail, credits and stems, VIP, delete. */
 import { randomInt } from 'node:crypto';
-import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { inviteUserBody, updateUserBody } from '@beat/shared';
 import type { Deps } from '../../deps.js';
@@ -9,6 +9,7 @@ import { users, type UserRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import { newestFirstPage, type NewestFirst } from '../../lib/newest-first-page.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -28,6 +29,7 @@ export interface AdminListPage {
 }
 
 const userKey = [cursorValue.timestamp, cursorValue.uuid] as const;
+const userList: NewestFirst = { table: users, at: users.createdAt, id: users.id };
 
 /**
  * Accounts newest first. A cursor page walks `users_created_idx` from the cursor's (created_at, id); a page number
@@ -37,59 +39,15 @@ const userKey = [cursorValue.timestamp, cursorValue.uuid] as const;
 export async function listUsers(deps: Deps, input: AdminListPage): Promise<{ rows: UserRow[]; total: number; nextCursor: string | null }> {
   const pattern = containsPattern(input.q);
   const search: SQL | undefined = pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined;
-  const order = [desc(users.createdAt), desc(users.id)];
   const after = input.cursor ? decodeCursor(input.cursor, userKey) : null;
-  const offset = (input.page - 1) * input.pageSize;
-  // The sort key is read as the database prints it, so the cursor keeps the timestamp's microseconds.
-  const key = sql<string>`${users.createdAt}::text`;
-  let rows: { user: UserRow; key: string }[];
-  let total: number;
-  if (search) {
-    // A search is one statement: its matches (through the trigram indexes), counted, then the page of them
-    // (docs/decisions/0015-query-plans.md#searches).
-    const matches = deps.db
-      .select({ id: users.id, createdAt: users.createdAt, total: sql<string>`count(*) over ()`.as('total') })
-      .from(users)
-      .where(search)
-      .as('matches');
-    const page = deps.db
-      .select({ id: matches.id, total: matches.total })
-      .from(matches)
-      .where(after ? sql`(${matches.createdAt}, ${matches.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined)
-      .orderBy(desc(matches.createdAt), desc(matches.id))
-      .limit(input.pageSize + 1)
-      .offset(after ? 0 : offset)
-      .as('page');
-    const found = await deps.db
-      .select({ user: users, key, total: page.total })
-      .from(page)
-      .innerJoin(users, eq(users.id, page.id))
-      .orderBy(...order);
-    rows = found;
-    // A page past the last match says nothing of the count; the first page without matches says it is 0.
-    total = found[0]
-      ? Number(found[0].total)
-      : after || offset > 0
-        ? ((await deps.db.select({ n: count() }).from(users).where(search))[0]?.n ?? 0)
-        : 0;
-  } else {
-    const where = after ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined;
-    const columns = { user: users, key };
-    const page = after
-      ? deps.db.select(columns).from(users).where(where).orderBy(...order).limit(input.pageSize + 1)
-      : deps.db
-          .select(columns)
-          .from(users)
-          .where(inArray(users.id, deps.db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(input.pageSize + 1).offset(offset)))
-          .orderBy(...order);
-    [rows, total] = await Promise.all([page, listTotals(deps).then((t) => t.users)]);
-  }
+  const start = { after, offset: (input.page - 1) * input.pageSize, size: input.pageSize };
+  const { rows, total } = await newestFirstPage<UserRow>(deps.db, userList, search, start, async () => (await listTotals(deps)).users);
   const shown = rows.slice(0, input.pageSize);
   const last = shown[shown.length - 1];
   return {
-    rows: shown.map((r) => r.user),
+    rows: shown.map((r) => r.row),
     total,
-    nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.key, last.user.id]) : null,
+    nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.key, last.row.id]) : null,
   };
 }
 

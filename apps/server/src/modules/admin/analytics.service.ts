@@ -3,7 +3,7 @@
  * (the Analytics Users table and its CSV) and per-beat numbers. Refunded purchases earn nothing.
  */
 import { tierField, tierNames } from '../offers/tier-offers.js';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsBeat, AnalyticsDailyPoint, AnalyticsOverview, AnalyticsPurchase } from '@beat/shared';
 import type { Deps } from '../../deps.js';
@@ -11,6 +11,7 @@ import { containsPattern } from '../../lib/like-pattern.js';
 import { beats, beatStats, dailyTotals, purchases, type PurchaseRow } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import { newestFirstPage, type NewestFirst } from '../../lib/newest-first-page.js';
 import { centsToDollars } from '../beats/beat-dto.js';
 import { beatStatus } from './admin-beats.service.js';
 import { countBeatMatches } from './beat-search-counts.js';
@@ -160,6 +161,7 @@ function toPurchaseRow(row: PurchaseRow, serialNo: number, names: Map<string, st
 }
 
 const ledgerOrder = [desc(purchases.purchasedAt), desc(purchases.id)];
+const ledgerList: NewestFirst = { table: purchases, at: purchases.purchasedAt, id: purchases.id };
 
 const ledgerKey = [cursorValue.timestamp, cursorValue.uuid] as const;
 
@@ -205,64 +207,22 @@ export async function listPurchases(
   const search = purchaseFilter(input.q);
   const offset = (input.page - 1) * input.pageSize;
   const after = input.cursor ? decodeCursor(input.cursor, ledgerKey) : null;
-  // The sort key is read as the database prints it, so the cursor keeps the timestamp's microseconds.
-  const key = sql<string>`${purchases.purchasedAt}::text`;
-  let rows: { purchase: PurchaseRow; key: string }[];
-  let total: number;
-  if (search) {
-    // A search is one statement: its matches (through the trigram indexes, never by walking the ledger in order),
-    // counted, then the page of them (docs/decisions/0015-query-plans.md#searches).
-    const matches = deps.db
-      .select({ id: purchases.id, purchasedAt: purchases.purchasedAt, total: sql<string>`count(*) over ()`.as('total') })
-      .from(purchases)
-      .where(search)
-      .as('matches');
-    const page = deps.db
-      .select({ id: matches.id, total: matches.total })
-      .from(matches)
-      .where(after ? sql`(${matches.purchasedAt}, ${matches.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined)
-      .orderBy(desc(matches.purchasedAt), desc(matches.id))
-      .limit(input.pageSize + 1)
-      .offset(after ? 0 : offset)
-      .as('page');
-    const found = await deps.db
-      .select({ purchase: purchases, key, total: page.total })
-      .from(page)
-      .innerJoin(purchases, eq(purchases.id, page.id))
-      .orderBy(...ledgerOrder);
-    rows = found;
-    // A page past the last match says nothing of the count; the first page without matches says it is 0.
-    total = found[0]
-      ? Number(found[0].total)
-      : after || offset > 0
-        ? ((await deps.db.select({ n: count() }).from(purchases).where(search))[0]?.n ?? 0)
-        : 0;
-  } else {
-    const where = after ? sql`(${purchases.purchasedAt}, ${purchases.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined;
-    const columns = { purchase: purchases, key };
-    const page = after
-      ? deps.db.select(columns).from(purchases).where(where).orderBy(...ledgerOrder).limit(input.pageSize + 1)
-      : deps.db
-          .select(columns)
-          .from(purchases)
-          .where(
-            inArray(
-              purchases.id,
-              offset < WALK_AT_MOST
-                ? deps.db.select({ id: purchases.id }).from(purchases).orderBy(...ledgerOrder).limit(input.pageSize + 1).offset(offset)
-                : ledgerPageIds(offset, input.pageSize + 1),
-            ),
-          )
-          .orderBy(...ledgerOrder);
-    [rows, total] = await Promise.all([page, listTotals(deps).then((t) => t.purchases)]);
-  }
+  const { rows, total } = await newestFirstPage<PurchaseRow>(
+    deps.db,
+    ledgerList,
+    search,
+    { after, offset, size: input.pageSize },
+    async () => (await listTotals(deps)).purchases,
+    (from, limit) =>
+      from < WALK_AT_MOST ? deps.db.select({ id: purchases.id }).from(purchases).orderBy(...ledgerOrder).limit(limit).offset(from) : ledgerPageIds(from, limit),
+  );
   const shown = rows.slice(0, input.pageSize);
   const last = shown[shown.length - 1];
   const names = await tierNames(deps.db);
   return {
-    purchases: shown.map((r, i) => toPurchaseRow(r.purchase, offset + i + 1, names)),
+    purchases: shown.map((r, i) => toPurchaseRow(r.row, offset + i + 1, names)),
     total,
-    nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.key, last.purchase.id]) : null,
+    nextCursor: rows.length > input.pageSize && last ? encodeCursor([last.key, last.row.id]) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, type AuthResponse } from '@beat/shared';
-import { authed, createUser, loginAs, fileTestApp, signedInWithOther } from '../../test/helper.js';
+import { authed, createUser, loginAs, fileTestApp, signedInWithOther, expectMessage, expectMessageOnly } from '../../test/helper.js';
 import { sessionLogs, users } from '../../db/schema.js';
 
 const t = fileTestApp({ env: { RATE_LIMIT_SCALE: '50' } });
@@ -32,9 +32,7 @@ describe('POST /api/signup', () => {
     [{ fullName: 'A', email: 'a@b.co', password: 'x'.repeat(129) }, messages.passwordTooLong],
   ])('refuses %j with a readable 400 and writes nothing', async (payload, message) => {
     const before = await t.deps.db.select().from(users);
-    const res = await post('/api/signup', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/signup', payload), 400, message);
     expect(await t.deps.db.select().from(users)).toHaveLength(before.length);
   });
 
@@ -46,9 +44,7 @@ describe('POST /api/signup', () => {
   });
 
   it('answers 400 for a body that is not JSON, never 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/signup', headers: { 'content-type': 'application/json' }, payload: '{"fullName":' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The request body is not valid JSON.');
+    expectMessage(await t.app.inject({ method: 'POST', url: '/api/signup', headers: { 'content-type': 'application/json' }, payload: '{"fullName":' }), 400, 'The request body is not valid JSON.');
   });
 });
 
@@ -78,9 +74,7 @@ describe('POST /api/login', () => {
     [{ email: 'a@b.co' }, messages.passwordRequired],
     [{ email: 'a@b.co', password: '1234567' }, messages.passwordTooShort],
   ])('refuses %j with 400', async (payload, message) => {
-    const res = await post('/api/login', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await post('/api/login', payload), 400, message);
   });
 });
 
@@ -113,9 +107,7 @@ describe('POST /api/getuser', () => {
     const mine = await post('/api/getuser', { email: me.email }, token);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().user).toMatchObject({ _id: me.id, fullName: 'Me Myself' });
-    const theirs = await post('/api/getuser', { email: other.email }, token);
-    expect(theirs.statusCode).toBe(403);
-    expect(theirs.json().message).toBe('You can only access your own account.');
+    expectMessage(await post('/api/getuser', { email: other.email }, token), 403, 'You can only access your own account.');
     const asAdmin = await post('/api/getuser', { email: other.email }, await loginAs(t, admin));
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().user._id).toBe(other.id);
@@ -124,9 +116,7 @@ describe('POST /api/getuser', () => {
   it('answers 401 without a token and 400 for a bad e-mail', async () => {
     const me = await createUser(t);
     expect((await post('/api/getuser', { email: me.email })).statusCode).toBe(401);
-    const res = await post('/api/getuser', { email: 'nope' }, await loginAs(t, me));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.emailInvalid);
+    expectMessage(await post('/api/getuser', { email: 'nope' }, await loginAs(t, me)), 400, messages.emailInvalid);
   });
 });
 
@@ -142,9 +132,7 @@ describe('POST /api/update-session-time', () => {
 
     const forbidden = await post('/api/update-session-time', { userId: other.id, sessionDuration: 5 }, token);
     expect(forbidden.statusCode).toBe(403);
-    const bad = await post('/api/update-session-time', { userId: me.id, sessionDuration: -1 }, token);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('sessionDuration cannot be negative');
+    expectMessage(await post('/api/update-session-time', { userId: me.id, sessionDuration: -1 }, token), 400, 'sessionDuration cannot be negative');
     expect(await t.deps.db.select().from(sessionLogs).where(eq(sessionLogs.userId, other.id))).toHaveLength(0);
   });
 });

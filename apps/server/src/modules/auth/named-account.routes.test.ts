@@ -5,17 +5,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { cartCoupons, cartItems, favorites, plays, sessionLogs, stemsCartItems } from '../../db/schema.js';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { adminAndMemberTokens, authed, createBeat, fileTestApp, expectMessageOnly } from '../../test/helper.js';
 
-let admin: string;
-let member: string;
 let beatId: string;
 const nobody = '5f0c7a52-9b1e-4c1d-8f43-000000000000';
 
 const t = fileTestApp();
+const tokens = adminAndMemberTokens(t);
 beforeAll(async () => {
-  admin = await loginAs(t, await createUser(t, { isAdmin: true }));
-  member = await loginAs(t, await createUser(t));
   beatId = (await createBeat(t, { wavKey: 'audio/test/beat.wav', stemsKey: 'audio/test/stems.zip' })).id;
 });
 
@@ -41,16 +38,12 @@ async function rowsWritten(): Promise<number> {
 describe('a call naming an account that does not exist', () => {
   for (const [what, url, payload] of calls) {
     it(`answers 404 to an admin for ${what}, writing nothing`, async () => {
-      const res = await t.app.inject(authed(admin, { method: 'POST', url, payload: payload() }));
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'No account has this id.' });
+      expectMessageOnly(await t.app.inject(authed(tokens.admin, { method: 'POST', url, payload: payload() })), 404, 'No account has this id.');
       expect(await rowsWritten()).toBe(0);
     });
 
     it(`still answers 403 to anyone else for ${what}`, async () => {
-      const res = await t.app.inject(authed(member, { method: 'POST', url, payload: payload() }));
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'You can only access your own account.' });
+      expectMessageOnly(await t.app.inject(authed(tokens.member, { method: 'POST', url, payload: payload() })), 403, 'You can only access your own account.');
     });
   }
 });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { codeIn, waitForMail } from '../accounts/accounts-test-support.js';
-import { createTestApp, createUser, type TestApp } from '../../test/helper.js';
+import { createTestApp, createUser, expectMessage, type TestApp } from '../../test/helper.js';
 import { frozenClock } from '../../test/frozen-clock.js';
 
 const clock = frozenClock(new Date('2026-03-01T10:00:00Z'));
@@ -86,8 +86,7 @@ describe('failed logins slow further tries down', () => {
     for (let i = 0; i < 5; i++) expect((await login(user.email, 'wrong-password')).statusCode).toBe(401);
     for (const wait of [1, 2, 4, 8]) {
       const early = await login(user.email, 'wrong-password');
-      expect(early.statusCode).toBe(429);
-      expect(early.json().message).toBe(accountMessage(wait === 1 ? '1 second' : `${wait} seconds`));
+      expectMessage(early, 429, accountMessage(wait === 1 ? '1 second' : `${wait} seconds`));
       expect(early.headers['retry-after']).toBe(String(wait));
       clock.advance(wait * 1000 - 1);
       expect((await login(user.email, 'test-password')).statusCode).toBe(429); // not even the right password, not yet

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Beat, BeatPage } from '@beat/shared';
-import { createBeat, fileTestApp } from '../../test/helper.js';
+import { createBeat, fileTestApp, expectMessage, expectMessageOnly } from '../../test/helper.js';
 
 const audio = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 
@@ -91,9 +91,7 @@ describe('GET /api/beats', () => {
     ['cursor=garbage', 'cursor is not valid: use the nextCursor of the previous page.'],
     [`q=${'x'.repeat(101)}`, 'Search text must be at most 100 characters'],
   ])('refuses %s with a readable 400', async (query, message) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/beats?${query}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expectMessageOnly(await t.app.inject({ method: 'GET', url: `/api/beats?${query}` }), 400, message);
   });
 });
 
@@ -130,12 +128,8 @@ describe('GET /api/stream/{beatId}', () => {
   });
 
   it('answers 404 for an unknown beat and 400 for a bad id', async () => {
-    const missing = await t.app.inject({ method: 'GET', url: '/api/stream/00000000-0000-4000-8000-000000000000' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('This beat has no public preview.');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/stream/123' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('beatId is not a valid id');
+    expectMessage(await t.app.inject({ method: 'GET', url: '/api/stream/00000000-0000-4000-8000-000000000000' }), 404, 'This beat has no public preview.');
+    expectMessage(await t.app.inject({ method: 'GET', url: '/api/stream/123' }), 400, 'beatId is not a valid id');
   });
 });
 

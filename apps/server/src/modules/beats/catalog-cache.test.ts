@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { beatsResponse, type BeatPage, type StoreConfig } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, expectMessage } from '../../test/helper.js';
 import { beats, catalogVersion, jobs, type UserRow } from '../../db/schema.js';
 import { readCatalogVersion } from '../../db/catalog-version.js';
 import { multipart, validBeatFields } from '../admin/admin-test-kit.js';
@@ -341,8 +341,6 @@ describe('the cache', () => {
   });
 
   it('bad input is still a 400 with its message', async () => {
-    const res = await get('/api/beats?cursor=not-a-cursor');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('cursor is not valid: use the nextCursor of the previous page.');
+    expectMessage(await get('/api/beats?cursor=not-a-cursor'), 400, 'cursor is not valid: use the nextCursor of the previous page.');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commerceMessages, type CartResponse, type MergeCartResponse, type StemsCartResponse } from '@beat/shared';
-import { authed, beforeAllFixture, createBeat, createUser, loginAs, fileTestApp, signedInWithOther } from '../../test/helper.js';
+import { authed, beforeAllFixture, createBeat, createUser, loginAs, fileTestApp, signedInWithOther, expectMessage } from '../../test/helper.js';
 import { eq } from 'drizzle-orm';
 import { beats, cartItems, stemsCartItems } from '../../db/schema.js';
 
@@ -49,15 +49,9 @@ describe('beat cart', () => {
   });
 
   it('refuses what cannot be bought as a single beat: no lease price, an exclusive without price, a sold exclusive', async () => {
-    const vipOnly = await cart('POST', { userId: f.me.id, beatId: f.noPrice.id });
-    expect(vipOnly.statusCode).toBe(400);
-    expect(vipOnly.json().message).toBe('VIP Only is not sold as a single MP3 lease: it comes with the VIP catalog.');
-    const priceless = await cart('POST', { userId: f.me.id, beatId: f.exclusiveNoPrice.id });
-    expect(priceless.statusCode).toBe(400);
-    expect(priceless.json().message).toBe('No price for this beat');
-    const gone = await cart('POST', { userId: f.me.id, beatId: f.sold.id });
-    expect(gone.statusCode).toBe(409);
-    expect(gone.json().message).toBe('Gone Already has already been sold.');
+    expectMessage(await cart('POST', { userId: f.me.id, beatId: f.noPrice.id }), 400, 'VIP Only is not sold as a single MP3 lease: it comes with the VIP catalog.');
+    expectMessage(await cart('POST', { userId: f.me.id, beatId: f.exclusiveNoPrice.id }), 400, 'No price for this beat');
+    expectMessage(await cart('POST', { userId: f.me.id, beatId: f.sold.id }), 409, 'Gone Already has already been sold.');
     const missing = await cart('POST', { userId: f.me.id, beatId: '00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
     expect(((await getCart()).json() as CartResponse).cartItems).toEqual([]);
@@ -66,9 +60,7 @@ describe('beat cart', () => {
   it('keeps each user in their own cart: 403 for another id, nothing written; admins may act on any', async () => {
     await cart('POST', { userId: f.other.id, beatId: f.lease.id }, f.otherToken);
     const before = await t.deps.db.select().from(cartItems);
-    const forged = await cart('POST', { userId: f.other.id, beatId: f.withStems.id });
-    expect(forged.statusCode).toBe(403);
-    expect(forged.json().message).toBe('You can only access your own account.');
+    expectMessage(await cart('POST', { userId: f.other.id, beatId: f.withStems.id }), 403, 'You can only access your own account.');
     expect((await cart('DELETE', { userId: f.other.id, beatId: f.lease.id })).statusCode).toBe(403);
     expect((await getCart(f.other.id)).statusCode).toBe(403);
     expect(await t.deps.db.select().from(cartItems)).toHaveLength(before.length);
@@ -90,9 +82,7 @@ describe('beat cart', () => {
         expect((await t.app.inject({ method, url, payload: { userId: f.me.id, beatId: f.withStems.id } })).statusCode, `${method} ${url}`).toBe(401);
       }
     }
-    const bad = await cart('POST', { userId: f.me.id, beatId: 'nope' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('beatId is not a valid id');
+    expectMessage(await cart('POST', { userId: f.me.id, beatId: 'nope' }), 400, 'beatId is not a valid id');
     expect((await cart('POST', { userId: f.me.id })).json().message).toBe('beatId is required');
     expect((await getCart('nope')).statusCode).toBe(400);
   });
@@ -108,9 +98,7 @@ describe('beat cart', () => {
 
 describe('stems cart', () => {
   it('holds beats that have stems, at the configured price, once', async () => {
-    const added = await stems('POST', { userId: f.me.id, beatId: f.withStems.id });
-    expect(added.statusCode).toBe(200);
-    expect(added.json().message).toBe('Layer Cake Added to Cart');
+    expectMessage(await stems('POST', { userId: f.me.id, beatId: f.withStems.id }), 200, 'Layer Cake Added to Cart');
     await stems('POST', { userId: f.me.id, beatId: f.withStems.id });
     const listed = (await getStems()).json() as StemsCartResponse;
     expect(listed.cartItems.map((i) => [i.beatTitle, i.price])).toEqual([['Layer Cake', 25]]);
@@ -119,12 +107,8 @@ describe('stems cart', () => {
   });
 
   it('refuses a beat without stems with the product’s words, and an exclusive', async () => {
-    const none = await stems('POST', { userId: f.me.id, beatId: f.lease.id });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('Stems are not available for this beat, sorry');
-    const excl = await stems('POST', { userId: f.me.id, beatId: f.exclusive.id });
-    expect(excl.statusCode).toBe(400);
-    expect(excl.json().message).toBe('The stems of Only One come with its exclusive license.');
+    expectMessage(await stems('POST', { userId: f.me.id, beatId: f.lease.id }), 400, 'Stems are not available for this beat, sorry');
+    expectMessage(await stems('POST', { userId: f.me.id, beatId: f.exclusive.id }), 400, 'The stems of Only One come with its exclusive license.');
     expect(await t.deps.db.select().from(stemsCartItems)).toHaveLength(0);
   });
 
@@ -158,8 +142,6 @@ describe('merging a visitor cart', () => {
     expect(forged.statusCode).toBe(403);
     const visitor = await t.app.inject({ method: 'POST', url: '/api/cart/merge', payload: { userId: f.me.id, beatIds: [] } });
     expect(visitor.statusCode).toBe(401);
-    const bad = await t.app.inject(authed(f.token, { method: 'POST', url: '/api/cart/merge', payload: { userId: f.me.id, beatIds: ['x'] } }));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('beatId is not a valid id');
+    expectMessage(await t.app.inject(authed(f.token, { method: 'POST', url: '/api/cart/merge', payload: { userId: f.me.id, beatIds: ['x'] } })), 400, 'beatId is not a valid id');
   });
 });

@@ -1,13 +1,25 @@
 /** Shared steps of the commerce tests: open a checkout, pay at the built-in test checkout, deliver webhook events. */
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { authed, type TestApp } from '../../test/helper.js';
-import { checkouts, type CheckoutRow, type UserRow } from '../../db/schema.js';
+import { authed, createBeat, signedInUser, type TestApp } from '../../test/helper.js';
+import { checkouts, type BeatRow, type CheckoutRow, type UserRow } from '../../db/schema.js';
 import type { SignedEvent, TestCheckout } from '../../adapters/payments/test-checkout.js';
 import { isTestCheckout } from './test-checkout.routes.js';
 import { WEBHOOK_PATH } from './checkout.routes.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { refundJobHandlers } from './refunds.job.js';
+
+/** Bea Buyer, signed in, and what the checkout tests sell her: two leases and a lease with stems. */
+export async function buyerAndLeases(t: TestApp): Promise<{ buyer: UserRow; token: string; lease: BeatRow; lease2: BeatRow; withStems: BeatRow }> {
+  const { user: buyer, token } = await signedInUser(t, { fullName: 'Bea Buyer' });
+  return {
+    buyer,
+    token,
+    lease: await createBeat(t, { title: 'Velvet Waves', priceCents: 1999 }),
+    lease2: await createBeat(t, { title: 'Static Run', priceCents: 2999 }),
+    withStems: await createBeat(t, { title: 'Layer Cake', priceCents: 2499, stemsKey: 'audio/test/stems.zip' }),
+  };
+}
 
 export function testProvider(t: TestApp): TestCheckout {
   if (!isTestCheckout(t.deps.payments)) throw new Error('this test needs the built-in test checkout');

@@ -2,10 +2,10 @@
  * Paying at the built-in test checkout and settling through the webhook: signatures, one fulfilment per
  * checkout however often its event arrives, delayed payments, expiry, the success page, exclusives and refunds.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ConfirmCheckoutResponse } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
+import { authed, beforeAllFixture, createBeat, fixedClock, fileTestApp, signedInUser, expectMessage } from '../../test/helper.js';
 import {
   beats,
   cartItems,
@@ -17,37 +17,23 @@ import {
   refunds,
   stemsCartItems,
   users,
-  type BeatRow,
-  type UserRow,
 } from '../../db/schema.js';
-import { body, deliver, lineOf, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, runRefundJobs, testProvider } from './checkout.test-support.js';
+import { body, buyerAndLeases, deliver, lineOf, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, runRefundJobs, testProvider } from './checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-04-01T09:00:00Z'));
-let buyer: UserRow;
-let token: string;
-let lease: BeatRow;
-let lease2: BeatRow;
-let withStems: BeatRow;
-
 const t = fileTestApp({ clock });
-beforeAll(async () => {
-  buyer = await createUser(t, { fullName: 'Bea Buyer' });
-  token = await loginAs(t, buyer);
-  lease = await createBeat(t, { title: 'Velvet Waves', priceCents: 1999 });
-  lease2 = await createBeat(t, { title: 'Static Run', priceCents: 2999 });
-  withStems = await createBeat(t, { title: 'Layer Cake', priceCents: 2499, stemsKey: 'audio/test/stems.zip' });
-});
+const f = beforeAllFixture(() => buyerAndLeases(t));
 
 const purchasesOf = (userId: string) => t.deps.db.select().from(purchases).where(eq(purchases.userId, userId));
 const mailTo = (email: string) => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-const confirm = (sessionId: string, as = token) =>
+const confirm = (sessionId: string, as = f.token) =>
   t.app.inject(authed(as, { method: 'POST', url: '/api/checkout/confirm', payload: { sessionId } }));
 
 const freshBuyer = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
 
 describe('the built-in test checkout page', () => {
   it('shows the items, the total, a card form with Pay and a Cancel link that ends the session, under its own CSP', async () => {
-    const { sessionId, url } = await openCheckoutOk(t, token, 'beatPurchase', body(buyer, { beatDetails: [lineOf(lease), lineOf(lease2)] }));
+    const { sessionId, url } = await openCheckoutOk(t, f.token, 'beatPurchase', body(f.buyer, { beatDetails: [lineOf(f.lease), lineOf(f.lease2)] }));
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -58,7 +44,7 @@ describe('the built-in test checkout page', () => {
     expect(page.body).toContain('>Pay $49.98</button>');
     expect(page.body).toMatch(new RegExp(`<a class="back" href="/test-checkout/${sessionId}/cancel"[^>]*>.*Cancel</a>`));
     expect(page.body).toContain('4242 4242 4242 4242');
-    expect(page.body).toContain(buyer.email);
+    expect(page.body).toContain(f.buyer.email);
     for (const asset of ['checkout.css', 'checkout.js']) {
       const res = await t.app.inject({ method: 'GET', url: `/test-checkout/assets/${asset}` });
       expect(res.statusCode).toBe(200);
@@ -68,7 +54,7 @@ describe('the built-in test checkout page', () => {
   });
 
   it('refuses other cards with the card form’s messages and takes nothing', async () => {
-    const { sessionId, checkout } = await openCheckoutOk(t, token, 'beatPurchase', body(buyer, { beatDetails: [lineOf(lease)] }));
+    const { sessionId, checkout } = await openCheckoutOk(t, f.token, 'beatPurchase', body(f.buyer, { beatDetails: [lineOf(f.lease)] }));
     const cases: Array<[Record<string, string>, string]> = [
       [{ cardNumber: '4242 4242 4242 4241' }, 'Your card number is invalid.'],
       [{ cardNumber: '4000 0000 0000 0002' }, 'Your card was declined.'],
@@ -84,14 +70,14 @@ describe('the built-in test checkout page', () => {
     }
     const [row] = await t.deps.db.select().from(checkouts).where(eq(checkouts.id, checkout.id));
     expect(row!.status).toBe('open');
-    expect(await purchasesOf(buyer.id)).toHaveLength(0);
+    expect(await purchasesOf(f.buyer.id)).toHaveLength(0);
   });
 
   it('pays with 4242…: the webhook fulfils, the browser goes to /paymentConfirm, and everything lands once', async () => {
     const { user, token: userToken } = await freshBuyer({ fullName: 'Pat Payer' });
-    await t.app.inject(authed(userToken, { method: 'POST', url: '/api/cart', payload: { userId: user.id, beatId: lease.id } }));
-    await t.app.inject(authed(userToken, { method: 'POST', url: '/api/cart', payload: { userId: user.id, beatId: lease2.id } }));
-    const { sessionId, checkout } = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(lease), lineOf(lease2)] }));
+    await t.app.inject(authed(userToken, { method: 'POST', url: '/api/cart', payload: { userId: user.id, beatId: f.lease.id } }));
+    await t.app.inject(authed(userToken, { method: 'POST', url: '/api/cart', payload: { userId: user.id, beatId: f.lease2.id } }));
+    const { sessionId, checkout } = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(f.lease), lineOf(f.lease2)] }));
 
     const paid = await payAtTestCheckout(t, sessionId);
     expect(paid.statusCode).toBe(303);
@@ -130,7 +116,7 @@ describe('the built-in test checkout page', () => {
 
   it('shows an expired session as expired and does not take the payment', async () => {
     const { user, token: userToken } = await freshBuyer();
-    const { sessionId, url } = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(lease)] }));
+    const { sessionId, url } = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(f.lease)] }));
     clock.advance(30 * 60_000);
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.body).toContain('This checkout has expired');
@@ -145,7 +131,7 @@ describe('the built-in test checkout page', () => {
 describe('the webhook', () => {
   async function paidEvent() {
     const { user, token: userToken } = await freshBuyer();
-    const opened = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(lease)] }));
+    const opened = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(f.lease)] }));
     const event = await payWithoutWebhook(t, opened.sessionId);
     return { user, userToken, event, ...opened };
   }
@@ -172,9 +158,7 @@ describe('the webhook', () => {
       { payload: event.payload, header: stale },
     ];
     for (const attempt of attempts) {
-      const res = await deliver(t, attempt);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Webhook signature verification failed.');
+      expectMessage(await deliver(t, attempt), 400, 'Webhook signature verification failed.');
     }
     expect(await purchasesOf(user.id)).toHaveLength(0);
     expect(await t.deps.db.select().from(processedEvents)).toHaveLength(eventsBefore);
@@ -222,7 +206,7 @@ describe('the webhook', () => {
   it('grants nothing for a completed but unpaid (delayed) payment until async_payment_succeeded; failed releases', async () => {
     const { user, token: userToken } = await freshBuyer();
     const provider = testProvider(t);
-    const opened = await openCheckoutOk(t, userToken, 'stems', body(user, { beatDetails: [{ beatId: withStems.id, price: 25 }] }));
+    const opened = await openCheckoutOk(t, userToken, 'stems', body(user, { beatDetails: [{ beatId: f.withStems.id, price: 25 }] }));
     // The buyer chose a bank debit: the session completes, the money has not arrived.
     await t.deps.db.update(checkouts).set({ status: 'complete', paymentIntentId: 'pi_test_delayed' }).where(eq(checkouts.id, opened.checkout.id));
     const completed = await provider.buildEvent('checkout.session.completed', opened.sessionId);
@@ -285,15 +269,11 @@ describe('the success page settles its own session', () => {
 
   it('answers 401 to visitors, 403 for another account’s session, 404 for an unknown one, 400 for none', async () => {
     const { user, token: userToken } = await freshBuyer();
-    const opened = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(lease)] }));
+    const opened = await openCheckoutOk(t, userToken, 'beatPurchase', body(user, { beatDetails: [lineOf(f.lease)] }));
     expect((await t.app.inject({ method: 'POST', url: '/api/checkout/confirm', payload: { sessionId: opened.sessionId } })).statusCode).toBe(401);
-    const stranger = await confirm(opened.sessionId, token);
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json().message).toBe('This checkout belongs to another account.');
+    expectMessage(await confirm(opened.sessionId, f.token), 403, 'This checkout belongs to another account.');
     expect((await confirm('cs_test_nothing', userToken)).statusCode).toBe(404);
-    const none = await t.app.inject(authed(userToken, { method: 'POST', url: '/api/checkout/confirm', payload: {} }));
-    expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('sessionId is required');
+    expectMessage(await t.app.inject(authed(userToken, { method: 'POST', url: '/api/checkout/confirm', payload: {} })), 400, 'sessionId is required');
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { authed, createBeat, createTestApp, dbKind, fixedClock, type TestApp, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, dbKind, fixedClock, signedInUser, expectMessage, type TestApp } from '../../test/helper.js';
 import { checkouts, entitlements, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckout, payAtTestCheckout } from './checkout.test-support.js';
 
@@ -100,9 +100,7 @@ describe(`one open checkout per order (${dbKind})`, () => {
     await expect.poll(async () => (await t.deps.db.select().from(entitlements).where(eq(entitlements.userId, user.id))).length).toBe(1);
 
     const created = vi.spyOn(t.deps.payments, 'createCheckoutSession');
-    const again = await openCheckout(t, token, 'beatPurchase', lines);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('You already own Night Drive. Find it on your dashboard.');
+    expectMessage(await openCheckout(t, token, 'beatPurchase', lines), 409, 'You already own Night Drive. Find it on your dashboard.');
     expect(created).not.toHaveBeenCalled();
     expect(await checkoutsOf(user)).toHaveLength(1);
   });
@@ -115,11 +113,8 @@ describe(`one open checkout per order (${dbKind})`, () => {
     ]);
     const created = vi.spyOn(t.deps.payments, 'createCheckoutSession');
     const lease = await openCheckout(t, token, 'beatPurchase', body(user, { beatDetails: [lineOf(first)] }));
-    expect(lease.statusCode).toBe(409);
-    expect(lease.json().message).toBe('You already own the exclusive license of Night Drive. Find it on your dashboard.');
-    const stems = await openCheckout(t, token, 'stems', body(user, { beatDetails: [{ beatId: second.id }] }));
-    expect(stems.statusCode).toBe(409);
-    expect(stems.json().message).toBe('You already have the stems of Low Tide. Find them on your dashboard.');
+    expectMessage(lease, 409, 'You already own the exclusive license of Night Drive. Find it on your dashboard.');
+    expectMessage(await openCheckout(t, token, 'stems', body(user, { beatDetails: [{ beatId: second.id }] })), 409, 'You already have the stems of Low Tide. Find them on your dashboard.');
     expect(created).not.toHaveBeenCalled();
     expect(await checkoutsOf(user)).toEqual([]);
     // Stems grant no MP3 (docs/product/entitlements.md): the lease of that beat is still for sale.
@@ -137,16 +132,13 @@ describe(`one open checkout per order (${dbKind})`, () => {
       await openCheckout(t, token, 'stems', body(user, { beatDetails: [{ beatId: sold.id }] })),
     ];
     for (const res of asks) {
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('You already own the exclusive license of Only Mine. Find it on your dashboard.');
+      expectMessage(res, 409, 'You already own the exclusive license of Only Mine. Find it on your dashboard.');
     }
     expect(created).not.toHaveBeenCalled();
     expect(await checkoutsOf(user)).toEqual([]);
     // Anyone else is told it was sold, as before.
     const other = await buyer();
-    const res = await openCheckout(t, other.token, 'exclusive', body(other.user, { beatId: sold.id }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Only Mine has already been sold.');
+    expectMessage(await openCheckout(t, other.token, 'exclusive', body(other.user, { beatId: sold.id })), 409, 'Only Mine has already been sold.');
   });
 
   it('lets the database keep one open checkout per buyer and items', async () => {

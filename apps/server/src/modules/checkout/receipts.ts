@@ -4,12 +4,11 @@
  * so it exists exactly when that change committed, and once.
  */
 import { purchaseTypeLabels, type PurchaseKind } from '@beat/shared';
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { readStoreSettings } from '../previews/tag.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
+import { mailAdmins } from '../admin/admin-mail.js';
 import { formatUsd, vipPlanTitle } from '../offers/offers.js';
 import { licenseVerifyUrl } from '../licences/licence-verify.service.js';
 
@@ -77,22 +76,15 @@ export async function sendSaleNotice(
   if (input.delivered.length === 0) return;
   const settings = await readStoreSettings(tx);
   if (!settings.saleNotices) return;
-  const admins = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.isAdmin, true));
   const total = input.delivered.reduce((sum, line) => sum + line.priceCents, 0);
-  for (const admin of admins) {
-    await deps.mailer.send({
-      to: admin.email,
-      ...renderEmail({
-        subject: `New sale: ${formatUsd(total)}`,
-        heading: 'New sale',
-        greeting: `Hi ${admin.fullName || admin.email},`,
-        paragraphs: [`${input.buyerName} <${input.buyerEmail}> paid order ${input.orderId}.`],
-        table: { rows: input.delivered.map((line) => [lineLabel(line), formatUsd(line.priceCents)]), total: ['Total', formatUsd(total)] },
-        action: { label: 'Open the purchases ledger', url: productUrl(deps.config, '/admin/analytics') },
-        footnote: 'You get this e-mail for every sale. Turn it off under Admin → Store Settings.',
-      }),
-    }, tx);
-  }
+  await mailAdmins(deps, tx, {
+    subject: `New sale: ${formatUsd(total)}`,
+    heading: 'New sale',
+    paragraphs: [`${input.buyerName} <${input.buyerEmail}> paid order ${input.orderId}.`],
+    table: { rows: input.delivered.map((line) => [lineLabel(line), formatUsd(line.priceCents)]), total: ['Total', formatUsd(total)] },
+    action: { label: 'Open the purchases ledger', url: productUrl(deps.config, '/admin/analytics') },
+    footnote: 'You get this e-mail for every sale. Turn it off under Admin → Store Settings.',
+  });
 }
 
 export async function sendRefundNotice(

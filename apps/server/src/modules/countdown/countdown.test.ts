@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, gte } from 'drizzle-orm';
 import type { ChangeBeatTypeResponse } from '@beat/shared';
 import { beats, jobs, type BeatRow } from '../../db/schema.js';
-import { createBeat, fixedClock, fileTestApp } from '../../test/helper.js';
+import { createBeat, fixedClock, fileTestApp, expectMessage } from '../../test/helper.js';
 import { COUNTDOWN_QUEUE, countdownJobHandlers } from './countdown.job.js';
 import { startJobWorker } from '../../jobs/job-worker.js';
 import { turnOverEndedExclusives } from './countdown.service.js';
@@ -56,9 +56,7 @@ describe('POST /api/changebeattype (a nudge)', () => {
   });
 
   it('answers 400 for a bad id and 404 for unknown or unpublished beats', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/changebeattype', payload: { beatId: 'x' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('beatId is not a valid id');
+    expectMessage(await t.app.inject({ method: 'POST', url: '/api/changebeattype', payload: { beatId: 'x' } }), 400, 'beatId is not a valid id');
     expect((await t.app.inject({ method: 'POST', url: '/api/changebeattype', payload: {} })).json().message).toBe('beatId is required');
     expect((await nudge('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const draft = await exclusive({ published: false, countdownEndTime: minutes(-1) });

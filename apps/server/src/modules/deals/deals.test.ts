@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Coupon, Quote } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser, expectMessage } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
   auditLog,
@@ -75,9 +75,7 @@ describe('Admin → Deals', () => {
     const { coupon } = made.json() as { coupon: Coupon };
     expect(coupon).toMatchObject({ code: 'SPRING30', kind: 'percent', percentOff: 30, amountOff: null, scope: 'store', paused: false, redemptions: 0, discounted: 0 });
 
-    const dup = await asAdmin('POST', '/api/admin/coupons', { code: 'Spring30', kind: 'fixed', amountOff: 5 });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('A coupon with the code SPRING30 already exists. Choose another code.');
+    expectMessage(await asAdmin('POST', '/api/admin/coupons', { code: 'Spring30', kind: 'fixed', amountOff: 5 }), 409, 'A coupon with the code SPRING30 already exists. Choose another code.');
 
     const list = await asAdmin('GET', '/api/admin/coupons');
     expect(list.statusCode).toBe(200);
@@ -320,9 +318,7 @@ describe('the checkout charges what the quote said', () => {
     const who = await buyer();
     const [a] = await leases(1000);
     const before = (await t.deps.db.select().from(checkouts)).length;
-    const res = await openCheckout(t, who.token, 'beatPurchase', cart(who, [a!], 'NOPE-NOPE'));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This code does not exist.');
+    expectMessage(await openCheckout(t, who.token, 'beatPurchase', cart(who, [a!], 'NOPE-NOPE')), 409, 'This code does not exist.');
     const minimum = await makeCoupon({ minimumOrder: 50 });
     const low = await openCheckout(t, who.token, 'beatPurchase', cart(who, [a!], minimum.code));
     expect(low.json().message).toBe('This code needs an order of at least $50.00.');
@@ -372,9 +368,7 @@ describe('redemptions', () => {
     const second = await buyer();
     const [a, b] = await leases(1000, 1000);
     const opened = await openCheckoutOk(t, first.token, 'beatPurchase', cart(first, [a!], once.code));
-    const refused = await openCheckout(t, second.token, 'beatPurchase', cart(second, [b!], once.code));
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('This code has been used up.');
+    expectMessage(await openCheckout(t, second.token, 'beatPurchase', cart(second, [b!], once.code)), 409, 'This code has been used up.');
 
     const cancel = await t.app.inject(authed(first.token, { method: 'POST', url: '/api/checkout/cancel', payload: { checkout: opened.checkout.id } }));
     expect(cancel.json()).toEqual({ status: 'expired' });

@@ -7,7 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartCoupons, Coupon, Quote } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, signedInUser, expectMessage } from '../../test/helper.js';
 import { cartCoupons, coupons, purchases, type BeatRow } from '../../db/schema.js';
 import { body, lineOf, openCheckout, openCheckoutOk, payAtTestCheckout, testProvider } from '../checkout/checkout.test-support.js';
 
@@ -102,9 +102,7 @@ describe('the code kept with each cart', () => {
 
     expect((await t.app.inject({ method: 'GET', url: `/api/cart/${owner.user.id}/coupons` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/cart/coupon', payload: { userId: owner.user.id, cart: 'beats', code: 'THEIRS' } })).statusCode).toBe(401);
-    const peek = await t.app.inject(authed(other.token, { method: 'GET', url: `/api/cart/${owner.user.id}/coupons` }));
-    expect(peek.statusCode).toBe(403);
-    expect(peek.json().message).toBe('You can only access your own account.');
+    expectMessage(await t.app.inject(authed(other.token, { method: 'GET', url: `/api/cart/${owner.user.id}/coupons` })), 403, 'You can only access your own account.');
     expect((await keep(owner, { code: 'THEIRS' }, other.token)).statusCode).toBe(403);
     expect((await takeOff(owner, 'beats', other.token)).statusCode).toBe(403);
     expect(await kept(owner)).toEqual({ beats: 'MINE10', stems: null });
@@ -213,9 +211,7 @@ describe('a kept code that no longer applies', () => {
 
     // Deleted between the quote and Pay Now.
     await t.app.inject(authed(adminToken, { method: 'DELETE', url: `/api/admin/coupons/${coupon._id}` }));
-    const res = await openCheckout(t, who.token, 'beatPurchase', beatCart(who, [a!], coupon.code));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This code does not exist.');
+    expectMessage(await openCheckout(t, who.token, 'beatPurchase', beatCart(who, [a!], coupon.code)), 409, 'This code does not exist.');
     expect((await kept(who)).beats).toBeNull();
   });
 

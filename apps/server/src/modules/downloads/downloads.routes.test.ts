@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DownloadLink } from '@beat/shared';
 import { downloads, entitlements, sessions, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, expectMessage } from '../../test/helper.js';
 import { codeIn, waitForMail } from '../accounts/accounts-test-support.js';
 import { ownerPreviewLink } from '../beats/preview-links.js';
 
@@ -153,9 +153,7 @@ describe('POST /api/download and fetching the link', () => {
     const { url } = await newLink('mp3');
     clock.advance(5 * 60_000 + 1000);
     try {
-      const res = await fetchLink(url);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('This download link has expired. Please start the download again.');
+      expectMessage(await fetchLink(url), 403, 'This download link has expired. Please start the download again.');
     } finally {
       clock.advance(-(5 * 60_000 + 1000));
     }
@@ -243,15 +241,11 @@ describe('POST /api/download and fetching the link', () => {
     const token = await loginAs(t, leaseUser);
     await t.deps.db.insert(entitlements).values({ userId: leaseUser.id, beatId: beat.id, source: 'lease' });
     expect((await linkFor(beat, 'mp3', token, leaseUser.id)).statusCode).toBe(200);
-    const wavRefused = await linkFor(beat, 'wav', token, leaseUser.id);
-    expect(wavRefused.statusCode).toBe(403);
-    expect(wavRefused.json().message).toBe('You have not unlocked the WAV of this beat. Unlock or buy it to download.');
+    expectMessage(await linkFor(beat, 'wav', token, leaseUser.id), 403, 'You have not unlocked the WAV of this beat. Unlock or buy it to download.');
     expect((await linkFor(beat, 'stems', token, leaseUser.id)).statusCode).toBe(403);
 
     const bare = await createBeat(t, { mp3Key: 'audio/dl/full.mp3', wavKey: null, stemsKey: null });
-    const noStems = await linkFor(bare, 'stems', strangerToken, stranger.id);
-    expect(noStems.statusCode).toBe(404);
-    expect(noStems.json().message).toBe('Stems are not available for this beat, sorry');
+    expectMessage(await linkFor(bare, 'stems', strangerToken, stranger.id), 404, 'Stems are not available for this beat, sorry');
     expect((await linkFor(bare, 'wav', strangerToken, stranger.id)).json().message).toBe('This beat has no WAV file.');
     expect((await linkFor(bare, 'mp3', strangerToken, stranger.id)).statusCode).toBe(200);
   });
@@ -263,9 +257,7 @@ describe('POST /api/download and fetching the link', () => {
     const { url } = await newLink('mp3', beat, token, user.id);
     expect((await fetchLink(url)).statusCode).toBe(200);
     await t.deps.db.delete(entitlements).where(eq(entitlements.userId, user.id));
-    const refused = await fetchLink(url);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You have not unlocked the MP3 of this beat. Unlock or buy it to download.');
+    expectMessage(await fetchLink(url), 403, 'You have not unlocked the MP3 of this beat. Unlock or buy it to download.');
   });
 
   it('keeps a deleted beat downloadable for its owner, but not through VIP', async () => {
@@ -280,14 +272,10 @@ describe('POST /api/download and fetching the link', () => {
   it('answers 401 to visitors, 403 for another user id (admins included), 400 for bad input, 404 for unknown beats', async () => {
     const visitor = await t.app.inject({ method: 'POST', url: '/api/download', payload: { beatId: beat.id, userId: owner.id, fileType: 'mp3' } });
     expect(visitor.statusCode).toBe(401);
-    const theirs = await linkFor(beat, 'mp3', strangerToken, owner.id);
-    expect(theirs.statusCode).toBe(403);
-    expect(theirs.json().message).toBe('You can only download files for your own account.');
+    expectMessage(await linkFor(beat, 'mp3', strangerToken, owner.id), 403, 'You can only download files for your own account.');
     const admin = await createUser(t, { isAdmin: true });
     expect((await linkFor(beat, 'mp3', await loginAs(t, admin), owner.id)).statusCode).toBe(403);
-    const badType = await linkFor(beat, 'flac');
-    expect(badType.statusCode).toBe(400);
-    expect(badType.json().message).toBe('fileType must be mp3, wav or stems');
+    expectMessage(await linkFor(beat, 'flac'), 400, 'fileType must be mp3, wav or stems');
     const badId = await linkFor({ id: 'nope' }, 'mp3');
     expect(badId.json().message).toBe('beatId is not a valid id');
     expect((await linkFor({ id: '00000000-0000-4000-8000-000000000000' }, 'mp3')).statusCode).toBe(404);
@@ -310,9 +298,7 @@ describe('a link ends with the session that made it', () => {
     const logout = await t.app.inject(authed(laptop, { method: 'POST', url: '/api/logout' }));
     expect(logout.statusCode).toBe(200);
     for (const headers of [{}, { authorization: `Bearer ${phone}` }] as Record<string, string>[]) {
-      const refused = await fetchLink(url, headers);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(sessionEnded);
+      expectMessage(await fetchLink(url, headers), 403, sessionEnded);
     }
     // The link the phone made lives on with the phone's session.
     expect((await fetchLink(phoneLink)).statusCode).toBe(200);
@@ -325,9 +311,7 @@ describe('a link ends with the session that made it', () => {
       authed(laptop, { method: 'POST', url: '/api/changePassword', payload: { email: user.email, password: 'test-password', newPassword: 'changed-password' } }),
     );
     expect(change.statusCode).toBe(200);
-    const refused = await fetchLink(url, { authorization: `Bearer ${change.json().token as string}` });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(sessionEnded);
+    expectMessage(await fetchLink(url, { authorization: `Bearer ${change.json().token as string}` }), 403, sessionEnded);
   });
 
   it('ends at a password reset by e-mailed code, even fetched after logging in again', async () => {
@@ -339,9 +323,7 @@ describe('a link ends with the session that made it', () => {
     expect(verified.statusCode).toBe(200);
     const reset = await post('/api/changenewpassword', { email: user.email, newPassword: 'reset-password', resetToken: verified.json().resetToken });
     expect(reset.statusCode).toBe(200);
-    const refused = await fetchLink(url, { authorization: `Bearer ${await loginAs(t, user, 'reset-password')}` });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(sessionEnded);
+    expectMessage(await fetchLink(url, { authorization: `Bearer ${await loginAs(t, user, 'reset-password')}` }), 403, sessionEnded);
   });
 
   it('ends when its session expires, within the link’s own 5 minutes', async () => {
@@ -351,9 +333,7 @@ describe('a link ends with the session that made it', () => {
     expect((await fetchLink(url)).statusCode).toBe(200);
     clock.advance(2 * 60_000);
     try {
-      const refused = await fetchLink(url);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(sessionEnded);
+      expectMessage(await fetchLink(url), 403, sessionEnded);
     } finally {
       clock.advance(-2 * 60_000);
     }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { downloadMessages } from '@beat/shared';
 import { creditSpends, entitlements, users, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, loginAs, fileTestApp, signedInWithOther } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, signedInWithOther, expectMessage } from '../../test/helper.js';
 
 let admin: UserRow;
 let adminToken: string;
@@ -80,15 +80,9 @@ describe('GET /api/checkCreditDownload/{userId}/{beatId} and GET /api/entitlemen
     const { me, other, token } = await signedInWithOther(t, {}, { userType: 'vipUser' });
     const beat = await withFiles();
     expect((await t.app.inject({ method: 'GET', url: `/api/checkCreditDownload/${me.id}/${beat.id}` })).statusCode).toBe(401);
-    const theirs = await check(other, beat, token);
-    expect(theirs.statusCode).toBe(403);
-    expect(theirs.json().message).toBe('You can only access your own account.');
-    const bad = await t.app.inject(authed(token, { method: 'GET', url: `/api/checkCreditDownload/${me.id}/nope` }));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('beatId is not a valid id');
-    const missing = await check(me, { id: '00000000-0000-4000-8000-000000000000' }, token);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('This beat does not exist.');
+    expectMessage(await check(other, beat, token), 403, 'You can only access your own account.');
+    expectMessage(await t.app.inject(authed(token, { method: 'GET', url: `/api/checkCreditDownload/${me.id}/nope` })), 400, 'beatId is not a valid id');
+    expectMessage(await check(me, { id: '00000000-0000-4000-8000-000000000000' }, token), 404, 'This beat does not exist.');
     const asAdmin = await check(other, beat, adminToken);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().isAllowDownload).toBe(true);
@@ -176,9 +170,7 @@ describe('POST /api/reduce-credits', () => {
     const user = await createUser(t, { userType: 'invitedUser', credits: 1 });
     const token = await loginAs(t, user);
     const exclusive = await withFiles({ beatType: 'Exclusive', priceCents: 25000 });
-    const refused = await unlock(user.email, exclusive.id, token);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('Exclusive beats cannot be unlocked with credits. Buy the exclusive license instead.');
+    expectMessage(await unlock(user.email, exclusive.id, token), 400, 'Exclusive beats cannot be unlocked with credits. Buy the exclusive license instead.');
 
     const deleted = await withFiles({ published: false, deletedAt: new Date() });
     expect((await unlock(user.email, deleted.id, token)).statusCode).toBe(404);
@@ -187,9 +179,7 @@ describe('POST /api/reduce-credits', () => {
     const broke = await createUser(t, { credits: 0 });
     const brokeToken = await loginAs(t, broke);
     const beat = await withFiles();
-    const none = await unlock(broke.email, beat.id, brokeToken);
-    expect(none.statusCode).toBe(409);
-    expect(none.json().message).toBe(downloadMessages.noCredits);
+    expectMessage(await unlock(broke.email, beat.id, brokeToken), 409, downloadMessages.noCredits);
     expect(await t.deps.db.select().from(entitlements).where(eq(entitlements.userId, broke.id))).toHaveLength(0);
     expect((await check(broke, beat, brokeToken)).statusCode).toBe(404);
   });
@@ -201,12 +191,8 @@ describe('POST /api/reduce-credits', () => {
     const theirs = await unlock(other.email, beat.id, token);
     expect(theirs.statusCode).toBe(403);
     expect(await creditsOf(other.id)).toBe(2);
-    const noBeat = await t.app.inject(authed(token, { method: 'POST', url: '/api/reduce-credits', payload: { email: me.email } }));
-    expect(noBeat.statusCode).toBe(400);
-    expect(noBeat.json().message).toBe('beatId is required');
-    const badEmail = await unlock('not-an-email', beat.id, token);
-    expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().message).toBe('Email address is invalid');
+    expectMessage(await t.app.inject(authed(token, { method: 'POST', url: '/api/reduce-credits', payload: { email: me.email } })), 400, 'beatId is required');
+    expectMessage(await unlock('not-an-email', beat.id, token), 400, 'Email address is invalid');
     const byAdmin = await unlock(other.email, beat.id, adminToken);
     expect(byAdmin.json()).toMatchObject({ Credits: 1, alreadyUnlocked: false });
   });

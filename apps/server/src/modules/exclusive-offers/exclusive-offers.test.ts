@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { ExclusiveOffer } from '@beat/shared';
-import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, type TestApp, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, createTestApp, createUser, dbKind, fixedClock, loginAs, signedInUser, expectMessage, expectMessageOnly, type TestApp } from '../../test/helper.js';
 import { beats, checkouts, exclusiveOffers, mailOutbox, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { body, openCheckout, payAtTestCheckout } from '../checkout/checkout.test-support.js';
@@ -64,12 +64,8 @@ describe(`offers on exclusives (${dbKind})`, () => {
     expect(terms.json()).toEqual({ beatId: beat.id, takesOffers: true, minimumOffer: 300, listPrice: 500 });
 
     const { user, token } = await buyer();
-    const low = await post(token, '/api/exclusive-offers', { beatId: beat.id, amount: 299.99 });
-    expect(low.statusCode).toBe(400);
-    expect(low.json()).toEqual({ message: 'The minimum offer for Floor Price is $300.00.' });
-    const atList = await post(token, '/api/exclusive-offers', { beatId: beat.id, amount: 500 });
-    expect(atList.statusCode).toBe(400);
-    expect(atList.json().message).toBe('Floor Price is $500.00: an offer is below the list price. Buy it at its price instead.');
+    expectMessageOnly(await post(token, '/api/exclusive-offers', { beatId: beat.id, amount: 299.99 }), 400, 'The minimum offer for Floor Price is $300.00.');
+    expectMessage(await post(token, '/api/exclusive-offers', { beatId: beat.id, amount: 500 }), 400, 'Floor Price is $500.00: an offer is below the list price. Buy it at its price instead.');
 
     const made = await offer(token, beat, 300, 'For my album');
     expect(made).toMatchObject({ state: 'open', amount: 300, message: 'For my album', listPrice: 500, agreedAmount: null, payBefore: null });
@@ -153,13 +149,9 @@ describe(`offers on exclusives (${dbKind})`, () => {
   it('refuses offers on a sold beat and on a beat that is not an exclusive', async () => {
     const { token } = await buyer();
     const sold = await exclusive({ title: 'Gone Already', soldAt: start });
-    const res = await post(token, '/api/exclusive-offers', { beatId: sold.id, amount: 100 });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Gone Already has already been sold.' });
+    expectMessageOnly(await post(token, '/api/exclusive-offers', { beatId: sold.id, amount: 100 }), 409, 'Gone Already has already been sold.');
     const lease = await createBeat(t, { title: 'Just A Lease' });
-    const leaseOffer = await post(token, '/api/exclusive-offers', { beatId: lease.id, amount: 10 });
-    expect(leaseOffer.statusCode).toBe(400);
-    expect(leaseOffer.json().message).toBe('Just A Lease is not an exclusive: offers are made on exclusives only.');
+    expectMessage(await post(token, '/api/exclusive-offers', { beatId: lease.id, amount: 10 }), 400, 'Just A Lease is not an exclusive: offers are made on exclusives only.');
     const terms = await t.app.inject({ method: 'GET', url: `/api/exclusive-offers/beats/${sold.id}` });
     expect(terms.json().takesOffers).toBe(false);
   });
@@ -191,9 +183,7 @@ describe(`offers on exclusives (${dbKind})`, () => {
     const other = await buyer();
     const made = await offer(token, beat, 200);
     for (const url of [`/api/exclusive-offers/${made._id}/withdraw`, `/api/exclusive-offers/${made._id}/checkout`]) {
-      const res = await post(other.token, url);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'This offer belongs to another account.' });
+      expectMessageOnly(await post(other.token, url), 403, 'This offer belongs to another account.');
     }
     expect((await offerRow(made._id)).state).toBe('open');
   });
@@ -229,9 +219,7 @@ describe(`offers on exclusives (${dbKind})`, () => {
     expect(await mailTo(user, 'Your accepted offer on Too Late expired')).toHaveLength(1);
     expect(await mailTo(admin, 'Accepted offer expired: Too Late')).toHaveLength(1);
     // Sessions end too after two days: the buyer signs in again and finds the offer can no longer be paid.
-    const late = await post(await loginAs(t, user), `/api/exclusive-offers/${made._id}/checkout`);
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ message: 'This offer cannot be paid: it is expired unpaid.' });
+    expectMessageOnly(await post(await loginAs(t, user), `/api/exclusive-offers/${made._id}/checkout`), 409, 'This offer cannot be paid: it is expired unpaid.');
     // A second run of the job changes nothing.
     expect(await runOfferJobs()).toBe(0);
   });

@@ -2,11 +2,11 @@
  * The e-mails of an offer's steps (docs/product/exclusive-offers.md#e-mails): each step tells the buyer and every admin,
  * written to the outbox in the transaction of the step.
  */
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/client.js';
-import { users, type BeatRow, type ExclusiveOfferRow, type UserRow } from '../../db/schema.js';
-import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
+import type { BeatRow, ExclusiveOfferRow, UserRow } from '../../db/schema.js';
+import { productUrl } from '../../adapters/mail/templates.js';
+import { mailAdmins, mailPerson } from '../admin/admin-mail.js';
 import { formatUsd } from '../offers/offers.js';
 
 export type OfferStep = 'made' | 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'closed';
@@ -124,31 +124,12 @@ export async function tellOfferStep(
   beat: BeatRow,
   buyer: UserRow,
 ): Promise<void> {
-  const toBuyer = buyerWords(step, offer, beat);
-  await deps.mailer.send(
-    {
-      to: buyer.email,
-      ...renderEmail({
-        ...toBuyer,
-        greeting: `Hi ${buyer.fullName || buyer.email},`,
-        action: { label: 'See your offers', url: productUrl(deps.config, '/user-dashboard#offers') },
-      }),
-    },
-    tx,
-  );
-  const toAdmins = adminWords(step, offer, beat, buyer);
-  const admins = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.isAdmin, true));
-  for (const admin of admins) {
-    await deps.mailer.send(
-      {
-        to: admin.email,
-        ...renderEmail({
-          ...toAdmins,
-          greeting: `Hi ${admin.fullName || admin.email},`,
-          action: { label: 'Open Admin → Offers', url: productUrl(deps.config, '/admin/offers') },
-        }),
-      },
-      tx,
-    );
-  }
+  await mailPerson(deps, tx, buyer, {
+    ...buyerWords(step, offer, beat),
+    action: { label: 'See your offers', url: productUrl(deps.config, '/user-dashboard#offers') },
+  });
+  await mailAdmins(deps, tx, {
+    ...adminWords(step, offer, beat, buyer),
+    action: { label: 'Open Admin → Offers', url: productUrl(deps.config, '/admin/offers') },
+  });
 }

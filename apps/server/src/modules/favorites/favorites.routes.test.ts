@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages, type Beat } from '@beat/shared';
-import { authed, beforeAllFixture, createBeat, fileTestApp, signedInWithOther } from '../../test/helper.js';
+import { authed, beforeAllFixture, createBeat, fileTestApp, signedInWithOther, expectMessage } from '../../test/helper.js';
 import { favorites } from '../../db/schema.js';
 
 const t = fileTestApp();
@@ -17,9 +17,7 @@ const list = async (userId = f.me.id, as = f.token) => t.app.inject(authed(as, {
 
 describe('favorites', () => {
   it('adds, lists newest first, and removes', async () => {
-    const added = await call('POST', { userId: f.me.id, beatId: f.lease.id });
-    expect(added.statusCode).toBe(200);
-    expect(added.json().message).toBe(messages.addedToFavorites('Velvet Waves'));
+    expectMessage(await call('POST', { userId: f.me.id, beatId: f.lease.id }), 200, messages.addedToFavorites('Velvet Waves'));
     await call('POST', { userId: f.me.id, beatId: f.second.id });
     // Adding twice keeps one.
     expect((await call('POST', { userId: f.me.id, beatId: f.lease.id })).statusCode).toBe(200);
@@ -32,9 +30,7 @@ describe('favorites', () => {
   });
 
   it('refuses exclusives with 400 and unknown beats with 404', async () => {
-    const res = await call('POST', { userId: f.me.id, beatId: f.exclusive.id });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Only VIP catalog (Non-Exclusive) beats can be added to favorites.');
+    expectMessage(await call('POST', { userId: f.me.id, beatId: f.exclusive.id }), 400, 'Only VIP catalog (Non-Exclusive) beats can be added to favorites.');
     const missing = await call('POST', { userId: f.me.id, beatId: '00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
   });
@@ -43,18 +39,14 @@ describe('favorites', () => {
     const before = await t.deps.db.select().from(favorites);
     expect((await call('POST', { userId: f.other.id, beatId: f.lease.id })).statusCode).toBe(403);
     expect((await call('DELETE', { userId: f.other.id, beatId: f.lease.id })).statusCode).toBe(403);
-    const theirs = await list(f.other.id);
-    expect(theirs.statusCode).toBe(403);
-    expect(theirs.json().message).toBe('You can only access your own account.');
+    expectMessage(await list(f.other.id), 403, 'You can only access your own account.');
     expect(await t.deps.db.select().from(favorites)).toHaveLength(before.length);
   });
 
   it('answers 401 to visitors and 400 to bad ids', async () => {
     const visitor = await t.app.inject({ method: 'POST', url: '/api/favorites', payload: { userId: f.me.id, beatId: f.lease.id } });
     expect(visitor.statusCode).toBe(401);
-    const bad = await call('POST', { userId: f.me.id, beatId: 'nope' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('beatId is not a valid id');
+    expectMessage(await call('POST', { userId: f.me.id, beatId: 'nope' }), 400, 'beatId is not a valid id');
     const missing = await call('POST', { userId: f.me.id });
     expect(missing.json().message).toBe('beatId is required');
     expect((await list('nope')).statusCode).toBe(400);

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { messages, type LeadsPage } from '@beat/shared';
 import { auditLog, beats, freeDownloadLeads, mailOutbox, type BeatRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, expectMessageOnly } from '../../test/helper.js';
 import { frozenClock } from '../../test/frozen-clock.js';
 import { fixtureMp3, multipart, validBeatFields } from '../admin/admin-test-kit.js';
 import { freeDownloadLimits } from './free-downloads.service.js';
@@ -106,9 +106,7 @@ describe('asking for a free download', () => {
     // That follow confirmed; an expired link then changes nothing.
     await t.deps.db.update(freeDownloadLeads).set({ confirmedAt: null }).where(eq(freeDownloadLeads.email, 'late@example.test'));
     clock.advance(2_000);
-    const res = await t.app.inject({ method: 'GET', url: download });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'This download link has expired: links last 24 hours. Ask for the free download again on the beat’s page.' });
+    expectMessageOnly(await t.app.inject({ method: 'GET', url: download }), 403, 'This download link has expired: links last 24 hours. Ask for the free download again on the beat’s page.');
     expect((await leadOf('late@example.test')).confirmedAt).toBeNull();
   });
 
@@ -117,20 +115,14 @@ describe('asking for a free download', () => {
     const { download } = await linksIn('forger@example.test');
     const altered = `${download.slice(0, -3)}${download.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     for (const url of [altered, '/api/free-downloads/made-up']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'This download link is not valid.' });
+      expectMessageOnly(await t.app.inject({ method: 'GET', url }), 403, 'This download link is not valid.');
     }
   });
 
   it('refuses a beat that is not free (400) or not in the store (404), readably, and keeps nothing', async () => {
-    const notFree = await ask(paid.id, { email: 'nofree@example.test', consent: true });
-    expect(notFree.statusCode).toBe(400);
-    expect(notFree.json()).toEqual({ message: 'This beat is not offered as a free download.' });
+    expectMessageOnly(await ask(paid.id, { email: 'nofree@example.test', consent: true }), 400, 'This beat is not offered as a free download.');
     const hidden = await createBeat(t, { freeDownload: true, published: false });
-    const missing = await ask(hidden.id, { email: 'nofree@example.test' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'This beat is not available.' });
+    expectMessageOnly(await ask(hidden.id, { email: 'nofree@example.test' }), 404, 'This beat is not available.');
     expect(await mailTo('nofree@example.test')).toEqual([]);
     expect(await t.deps.db.select().from(freeDownloadLeads).where(eq(freeDownloadLeads.email, 'nofree@example.test'))).toEqual([]);
   });
@@ -146,9 +138,7 @@ describe('asking for a free download', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toEqual({ message });
     }
-    const badId = await t.app.inject({ method: 'POST', url: '/api/beats/not-a-uuid/free-download', payload: { email: 'a@example.test' } });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json()).toEqual({ message: 'beatId is not a valid id' });
+    expectMessageOnly(await t.app.inject({ method: 'POST', url: '/api/beats/not-a-uuid/free-download', payload: { email: 'a@example.test' } }), 400, 'beatId is not a valid id');
   });
 });
 
@@ -240,9 +230,7 @@ describe('the admin side', () => {
     const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, beat._id));
     expect(audit!.after).toMatchObject({ freeDownload: true });
     const bad = await multipart({ ...validBeatFields(), freeDownload: 'maybe' }, [{ name: 'mp3File', filename: 'a.mp3', data: fixtureMp3() }]);
-    const refused = await t.app.inject(authed(await adminToken(), { method: 'POST', url: '/api/admin/beats', ...bad }));
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: 'Free download must be true or false' });
+    expectMessageOnly(await t.app.inject(authed(await adminToken(), { method: 'POST', url: '/api/admin/beats', ...bad })), 400, 'Free download must be true or false');
 
     const listed = await t.app.inject({ method: 'GET', url: `/api/beats/slug/${free.slug}` });
     expect(listed.statusCode).toBe(200);
@@ -271,9 +259,7 @@ describe('the admin side', () => {
     expect(everything.leads.find((l) => l.email === 'late@example.test')?.state).toBe('awaiting-confirmation');
     expect(everything.leads.find((l) => l.email === 'leaving@example.test')?.state).toBe('unsubscribed');
 
-    const bad = await t.app.inject(authed(await adminToken(), { method: 'GET', url: '/api/admin/leads?cursor=nonsense' }));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'cursor is not valid' });
+    expectMessageOnly(await t.app.inject(authed(await adminToken(), { method: 'GET', url: '/api/admin/leads?cursor=nonsense' })), 400, 'cursor is not valid');
 
     const csv = await t.app.inject(authed(await adminToken(), { method: 'GET', url: '/api/admin/leads.csv' }));
     expect(csv.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.js';
 import { beats, freeDownloadLeads, type BeatRow, type FreeDownloadLeadRow } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { cursorValue, decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import { olderThan } from '../../lib/newest-first-page.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { productUrl, renderEmail } from '../../adapters/mail/templates.js';
 import { csvCell } from '../admin/analytics.service.js';
@@ -245,7 +246,7 @@ export async function listLeads(
   const base = deps.db.select(leadColumns).from(freeDownloadLeads).innerJoin(beats, eq(beats.id, freeDownloadLeads.beatId));
   const read = after
     ? base
-        .where(sql`(${freeDownloadLeads.createdAt}, ${freeDownloadLeads.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`)
+        .where(olderThan(freeDownloadLeads.createdAt, freeDownloadLeads.id, after))
         .orderBy(...leadOrder)
         .limit(input.pageSize + 1)
     : base

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CheckDownloadResponse, LibraryItem, LibraryPage } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, expectMessage } from '../../test/helper.js';
 import { purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
@@ -195,9 +195,7 @@ describe('a VIP member’s library', () => {
   });
 
   it('refuses bad paging and filters with a readable 400', async () => {
-    const limit = await library(vip.id, vipToken, '?limit=0');
-    expect(limit.statusCode).toBe(400);
-    expect(limit.json().message).toBe('limit must be between 1 and 100');
+    expectMessage(await library(vip.id, vipToken, '?limit=0'), 400, 'limit must be between 1 and 100');
     const cursor = await library(vip.id, vipToken, '?cursor=not-a-cursor');
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json().message).toMatch(/cursor is not valid/);
@@ -212,9 +210,7 @@ describe('a VIP member’s library', () => {
 describe('who may see a library', () => {
   it('answers 401 without a token and 403 for another account’s library', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${buyer.id}/library` })).statusCode).toBe(401);
-    const stranger = await library(buyer.id, vipToken);
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json().message).toBe('You can only access your own account.');
+    expectMessage(await library(buyer.id, vipToken), 403, 'You can only access your own account.');
     expect((await library('not-an-id', buyerToken)).statusCode).toBe(400);
   });
 

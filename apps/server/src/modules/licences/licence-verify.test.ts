@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { licenseIdPattern, maskName, type LicenseVerification, type PurchasesResponse } from '@beat/shared';
-import { authed, createBeat, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, expectMessage } from '../../test/helper.js';
 import { frozenClock } from '../../test/frozen-clock.js';
 import { mailOutbox, purchases, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
@@ -83,9 +83,7 @@ describe('GET /api/licenses/{licenseId}/verify', () => {
   });
 
   it('answers 404 for an id no license has, and 400 with the expected form for text that is no id', async () => {
-    const missing = await verify('0000-0000-0000-0000-0000-0000');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('No license has this id. Check it letter by letter, or ask the seller for the license PDF.');
+    expectMessage(await verify('0000-0000-0000-0000-0000-0000'), 404, 'No license has this id. Check it letter by letter, or ask the seller for the license PDF.');
     const malformed = await verify('not-a-license');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain('A license id is six groups of four letters and digits, like 5F3A-9C2E-1B7D-4A60-9E3F-2C81.');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { CartResponse, ConfirmCheckoutResponse, LicenseVerification, PurchasesResponse, UpgradesResponse } from '@beat/shared';
-import { authed, createBeat, dbKind, fixedClock, fileTestApp, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, dbKind, fixedClock, fileTestApp, signedInUser, expectMessage } from '../../test/helper.js';
 import { beats, checkouts, mailOutbox, purchases, refunds, type BeatRow } from '../../db/schema.js';
 import { body, deliver, lineOf, openCheckout, openCheckoutOk, payAtTestCheckout, payWithoutWebhook, testProvider } from '../checkout/checkout.test-support.js';
 import { upgradePriceCents } from '../offers/upgrades.js';
@@ -32,6 +32,15 @@ async function offerExclusively(beat: BeatRow, priceCents: number): Promise<Beat
     .where(eq(beats.id, beat.id))
     .returning();
   return row!;
+}
+
+/** Two buyers who each lease a new beat, which the producer then offers exclusively at `exclusiveCents`. */
+async function twoLeaseHolders(title: string, leaseCents: number, exclusiveCents: number): Promise<{ a: Holder; b: Holder; beat: BeatRow }> {
+  const [a, b] = [await newBuyer(), await newBuyer()];
+  const leased = await createBeat(t, { title, priceCents: leaseCents });
+  await buyLease(a, leased);
+  await buyLease(b, leased);
+  return { a, b, beat: await offerExclusively(leased, exclusiveCents) };
 }
 
 const upgradesOf = async (holder: Holder) =>
@@ -115,22 +124,14 @@ describe(`upgrades from a lease to the exclusive (${dbKind})`, () => {
   });
 
   it('two lease holders racing for one exclusive: one holds it, the other is refused', async () => {
-    const [a, b] = [await newBuyer(), await newBuyer()];
-    const leased = await createBeat(t, { title: 'One Crown', priceCents: 2000 });
-    await buyLease(a, leased);
-    await buyLease(b, leased);
-    const beat = await offerExclusively(leased, 20000);
+    const { a, b, beat } = await twoLeaseHolders('One Crown', 2000, 20000);
     const answers = await Promise.all([a, b].map((h) => openCheckout(t, h.token, 'exclusive', body(h.user, { beatId: beat.id, price: 180 }))));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json().message).toContain('is being bought by another customer right now');
   });
 
   it('two upgrades that both get paid: one gets the exclusive, the other is refunded and keeps a valid lease', async () => {
-    const [a, b] = [await newBuyer(), await newBuyer()];
-    const leased = await createBeat(t, { title: 'Photo Crown', priceCents: 1500 });
-    await buyLease(a, leased);
-    await buyLease(b, leased);
-    const beat = await offerExclusively(leased, 10000);
+    const { a, b, beat } = await twoLeaseHolders('Photo Crown', 1500, 10000);
     const first = await openCheckoutOk(t, a.token, 'exclusive', body(a.user, { beatId: beat.id }));
     const eventA = await payWithoutWebhook(t, first.sessionId);
     clock.advance(31 * 60_000);
@@ -153,17 +154,11 @@ describe(`upgrades from a lease to the exclusive (${dbKind})`, () => {
   });
 
   it('a sold exclusive cannot be upgraded to', async () => {
-    const [a, b] = [await newBuyer(), await newBuyer()];
-    const leased = await createBeat(t, { title: 'Gone Gold', priceCents: 2500 });
-    await buyLease(a, leased);
-    await buyLease(b, leased);
-    const beat = await offerExclusively(leased, 9000);
+    const { a, b, beat } = await twoLeaseHolders('Gone Gold', 2500, 9000);
     const { sessionId } = await openCheckoutOk(t, a.token, 'exclusive', body(a.user, { beatId: beat.id, price: 65 }));
     expect((await payAtTestCheckout(t, sessionId)).statusCode).toBe(303);
     expect(await upgradesOf(b)).toEqual([]);
-    const late = await openCheckout(t, b.token, 'exclusive', body(b.user, { beatId: beat.id, price: 65 }));
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('Gone Gold has already been sold.');
+    expectMessage(await openCheckout(t, b.token, 'exclusive', body(b.user, { beatId: beat.id, price: 65 })), 409, 'Gone Gold has already been sold.');
     const bLease = (await historyOf(b)).find((p) => p.beatId === beat.id)!;
     expect(bLease.status).toBe('valid');
   });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { BeatTiersResponse, CartResponse, CheckDownloadResponse, ConfirmCheckoutResponse, MergeCartResponse, PurchasesResponse } from '@beat/shared';
 import { beatTierPrices, beats, licenceTerms, purchases, refunds, type BeatRow } from '../../db/schema.js';
-import { authed, createBeat, dbKind, fileTestApp, fixedClock, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, dbKind, fileTestApp, fixedClock, signedInUser, expectMessage } from '../../test/helper.js';
 import { body, openCheckout, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
 
 const clock = fixedClock(new Date('2026-09-01T10:00:00Z'));
@@ -145,9 +145,7 @@ describe(`buying a licence tier (${dbKind})`, () => {
   it('a VIP member pays the whole price of a tier above the VIP catalog\u2019s files, and is refused one below', async () => {
     const vip = await newBuyer({ userType: 'vipUser' });
     const beat = await fullBeat();
-    const wav = await openCheckout(t, vip.token, 'beatPurchase', body(vip.user, { beatDetails: [{ beatId: beat.id, tier: 'wav' }] }));
-    expect(wav.statusCode).toBe(409);
-    expect(wav.json().message).toBe(`${beat.title} is already yours with the VIP catalog.`);
+    expectMessage(await openCheckout(t, vip.token, 'beatPurchase', body(vip.user, { beatDetails: [{ beatId: beat.id, tier: 'wav' }] })), 409, `${beat.title} is already yours with the VIP catalog.`);
     const trackout = (await tiersFor(vip, beat)).find((x) => x.key === 'trackout')!;
     expect(trackout).toMatchObject({ owned: false, price: 99.99 });
     expect(trackout).not.toHaveProperty('upgradePrice');
@@ -232,9 +230,7 @@ describe(`a visitor's cart with tiers joins the account (${dbKind})`, () => {
     expect(await cartOf(buyer)).toEqual([]);
     const kept = (await t.app.inject(authed(buyer.token, { method: 'GET', url: `/api/cart/${buyer.user.id}/coupons` }))).json();
     expect(kept).toEqual({ beats: null, stems: null });
-    const stray = await merge(buyer, { beatIds: [], beatTiers: [{ beatId: full.id, tier: 'wav' }] });
-    expect(stray.statusCode).toBe(400);
-    expect(stray.json().message).toBe('Each beat in beatTiers must be one of beatIds.');
+    expectMessage(await merge(buyer, { beatIds: [], beatTiers: [{ beatId: full.id, tier: 'wav' }] }), 400, 'Each beat in beatTiers must be one of beatIds.');
   });
 
   it('skips a beat no longer for sale whatever its tier, as before', async () => {
@@ -267,9 +263,7 @@ describe(`a visitor's cart with tiers joins the account (${dbKind})`, () => {
       [heldWav, `You already own ${heldWav.title} as WAV Lease or a license that includes it. Find it on your dashboard.`],
       [heldLease, `You already own ${heldLease.title}. Find it on your dashboard.`],
     ] as const) {
-      const checkout = await openCheckout(t, buyer.token, 'beatPurchase', body(buyer.user, { beatDetails: [{ beatId: beat.id }] }));
-      expect(checkout.statusCode).toBe(409);
-      expect(checkout.json().message).toBe(message);
+      expectMessage(await openCheckout(t, buyer.token, 'beatPurchase', body(buyer.user, { beatDetails: [{ beatId: beat.id }] })), 409, message);
     }
   });
 });

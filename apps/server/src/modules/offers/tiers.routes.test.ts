@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdminBeatTiersResponse, AdminTierResponse, AdminTiersResponse, BeatTiersResponse, CartResponse } from '@beat/shared';
 import { auditLog, beats, licenceTerms, type BeatRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, dbKind, fileTestApp, loginAs, signedInUser } from '../../test/helper.js';
+import { authed, createBeat, createUser, dbKind, fileTestApp, loginAs, signedInUser, expectMessage } from '../../test/helper.js';
 
 const t = fileTestApp();
 
@@ -52,9 +52,7 @@ describe(`the store's licence tiers (${dbKind})`, () => {
     const [terms] = await t.deps.db.select().from(licenceTerms).where(eq(licenceTerms.offer, 'goldLease'));
     expect(terms).toMatchObject({ version: 1, title: 'Gold Lease License', exclusive: false });
 
-    const same = await t.app.inject(authed(token, { method: 'POST', url: '/api/admin/tiers', payload: { name: 'gold lease', defaultPrice: 1, files: ['mp3'] } }));
-    expect(same.statusCode).toBe(400);
-    expect(same.json().message).toBe('There is already a tier named gold lease.');
+    expectMessage(await t.app.inject(authed(token, { method: 'POST', url: '/api/admin/tiers', payload: { name: 'gold lease', defaultPrice: 1, files: ['mp3'] } })), 400, 'There is already a tier named gold lease.');
 
     const edited = await t.app.inject(
       authed(token, { method: 'PUT', url: '/api/admin/tiers/goldLease', payload: { name: 'Gold', defaultPrice: null, files: ['mp3', 'wav', 'stems'], active: false } }),
@@ -209,8 +207,7 @@ describe(`the tiers of one beat (${dbKind})`, () => {
     const add = (beatId: string, tier: string) => t.app.inject(authed(token, { method: 'POST', url: '/api/cart', payload: { userId: buyer.id, beatId, tier } }));
 
     const trackout = await add(noStems.id, 'trackout');
-    expect(trackout.statusCode).toBe(400);
-    expect(trackout.json().message).toBe(`${noStems.title} is not sold as Trackout Lease: This beat has no stems file.`);
+    expectMessage(trackout, 400, `${noStems.title} is not sold as Trackout Lease: This beat has no stems file.`);
     const pay = await t.app.inject(
       authed(token, { method: 'POST', url: '/create-checkout-session', payload: { userId: buyer.id, email: buyer.email, beatDetails: [{ beatId: noStems.id, tier: 'trackout' }] } }),
     );
@@ -232,9 +229,7 @@ describe(`the tiers of one beat (${dbKind})`, () => {
   });
 
   it('answers 404 for an unknown beat, and no tiers for a beat that is not for sale', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/beats/00000000-0000-4000-8000-000000000000/tiers' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('This beat does not exist.');
+    expectMessage(await t.app.inject({ method: 'GET', url: '/api/beats/00000000-0000-4000-8000-000000000000/tiers' }), 404, 'This beat does not exist.');
     const sold = await fullBeat({ beatType: 'Exclusive', priceCents: 30000, soldAt: new Date() });
     expect(await beatTiers(sold.id)).toEqual([]);
   });

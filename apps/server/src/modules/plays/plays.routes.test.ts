@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { authed, beforeAllFixture, createBeat, fileTestApp, signedInWithOther } from '../../test/helper.js';
+import { authed, beforeAllFixture, createBeat, fileTestApp, signedInWithOther, expectMessage } from '../../test/helper.js';
 import { beats, plays } from '../../db/schema.js';
 
 const t = fileTestApp();
@@ -31,9 +31,7 @@ describe('POST /api/play', () => {
     expect(forbidden.statusCode).toBe(403);
     const visitor = await t.app.inject({ method: 'POST', url: '/api/play', payload: { userId: f.me.id, beatId: f.beat.id, playbackTime: 30 } });
     expect(visitor.statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: f.beat.id, playbackTime: 'long' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('playbackTime must be a number of seconds');
+    expectMessage(await t.app.inject({ method: 'POST', url: '/api/play', payload: { beatId: f.beat.id, playbackTime: 'long' } }), 400, 'playbackTime must be a number of seconds');
     expect(await playCount()).toBe(before);
   });
 });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PurchasedBeatsResponse, PurchasesResponse } from '@beat/shared';
 import { purchases, type BeatRow, type UserRow } from '../../db/schema.js';
-import { authed, createBeat, createUser, loginAs, fileTestApp, purchaseRow } from '../../test/helper.js';
+import { authed, createBeat, createUser, loginAs, fileTestApp, purchaseRow, expectMessage } from '../../test/helper.js';
 
 let buyer: UserRow;
 let token: string;
@@ -70,9 +70,7 @@ describe('purchased beats a page at a time', () => {
   });
 
   it('refuses a bad cursor and another account, as the whole list does', async () => {
-    const bad = await purchasedBeats({ limit: 2, cursor: 'nope' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('cursor is not valid');
+    expectMessage(await purchasedBeats({ limit: 2, cursor: 'nope' }), 400, 'cursor is not valid');
     expect((await purchasedBeats({ limit: 0 })).statusCode).toBe(400);
     expect((await purchasedBeats({ limit: 2 }, otherToken)).statusCode).toBe(403);
   });

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PurchasedBeatsResponse, PurchasesResponse } from '@beat/shared';
-import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp } from '../../test/helper.js';
+import { authed, createBeat, createUser, fixedClock, loginAs, fileTestApp, expectMessage } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { beats, purchases, type BeatRow, type UserRow } from '../../db/schema.js';
 import { body, lineOf, openCheckoutOk, payAtTestCheckout } from '../checkout/checkout.test-support.js';
@@ -63,9 +63,7 @@ describe('purchase history', () => {
     const stranger = await history(buyer.id, otherToken);
     expect(stranger.statusCode).toBe(403);
     expect((await history('nope')).statusCode).toBe(400);
-    const badLimit = await history(buyer.id, token, '?limit=0');
-    expect(badLimit.statusCode).toBe(400);
-    expect(badLimit.json().message).toBe('limit must be between 1 and 500');
+    expectMessage(await history(buyer.id, token, '?limit=0'), 400, 'limit must be between 1 and 500');
     // Someone else's history is their own: empty.
     expect(((await history(other.id, otherToken)).json() as PurchasesResponse).purchases).toEqual([]);
   });
@@ -99,9 +97,7 @@ describe('purchased lists', () => {
       expect((await t.app.inject({ method: 'POST', url: path, payload: { email: buyer.email } })).statusCode).toBe(401);
       const stranger = await list(path, buyer.email, otherToken);
       expect(stranger.statusCode).toBe(403);
-      const bad = await list(path, 'not-an-email');
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe('Email address is invalid');
+      expectMessage(await list(path, 'not-an-email'), 400, 'Email address is invalid');
     }
   });
 });
@@ -140,14 +136,10 @@ describe('licence agreements', () => {
     const [row] = await t.deps.db.select().from(purchases).where(eq(purchases.userId, buyer.id)).limit(1);
     const url = `/api/purchases/${row!.id}/licence`;
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const stranger = await t.app.inject(authed(otherToken, { method: 'GET', url }));
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json().message).toBe('This purchase belongs to another account.');
+    expectMessage(await t.app.inject(authed(otherToken, { method: 'GET', url })), 403, 'This purchase belongs to another account.');
     const missing = await t.app.inject(authed(token, { method: 'GET', url: '/api/purchases/00000000-0000-4000-8000-000000000000/licence' }));
     expect(missing.statusCode).toBe(404);
     await t.deps.db.update(purchases).set({ refundedAt: clock.now() }).where(eq(purchases.id, row!.id));
-    const refunded = await t.app.inject(authed(token, { method: 'GET', url }));
-    expect(refunded.statusCode).toBe(409);
-    expect(refunded.json().message).toBe('This purchase was refunded, so it carries no license.');
+    expectMessage(await t.app.inject(authed(token, { method: 'GET', url })), 409, 'This purchase was refunded, so it carries no license.');
   });
 });

@@ -1,22 +1,16 @@
 /** The /vip intro video: an admin's upload checked by content, served with ranges, and the store's own rendered by a job (docs/product/store-pages.md#intro-video). */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { introVideoLimits } from '@beat/shared';
 import { introVideo, jobs } from '../../db/schema.js';
 import { runJobsUntilIdle } from '../../jobs/job-worker.js';
 import { encodeMp3 } from '../../seed/audio/mp3.js';
-import { authed, createBeat, createTestApp, createUser, loginAs, fileTestApp } from '../../test/helper.js';
+import { adminAndMemberTokens, authed, createBeat, createTestApp, createUser, loginAs, fileTestApp, expectMessage } from '../../test/helper.js';
 import { enqueueIntroVideoRender, INTRO_VIDEO_QUEUE } from './intro-video.service.js';
 import { storePagesJobHandlers } from './store-pages.jobs.js';
 
-let admin: string;
-let member: string;
-
 const t = fileTestApp();
-beforeAll(async () => {
-  admin = await loginAs(t, await createUser(t, { isAdmin: true }));
-  member = await loginAs(t, await createUser(t));
-});
+const tokens = adminAndMemberTokens(t);
 
 // The smallest files whose first bytes are what they claim: an MP4 ftyp box, a PNG signature, a WebVTT header.
 const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4000, 7)]);
@@ -56,10 +50,8 @@ describe('the store without an intro video', () => {
 
 describe('uploading the intro video', () => {
   it('refuses a file that is not a video by its content, whatever its name, and keeps nothing', async () => {
-    const res = await upload(admin, [video(Buffer.from('<html>not a video</html>'.repeat(20)), 'intro.mp4'), poster()]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The video must be MP4 or WebM; this file is not.');
-    const posterAsVideo = await upload(admin, [video(), poster(mp4(), 'poster.png')]);
+    expectMessage(await upload(tokens.admin, [video(Buffer.from('<html>not a video</html>'.repeat(20)), 'intro.mp4'), poster()]), 400, 'The video must be MP4 or WebM; this file is not.');
+    const posterAsVideo = await upload(tokens.admin, [video(), poster(mp4(), 'poster.png')]);
     expect(posterAsVideo.statusCode).toBe(400);
     expect(posterAsVideo.json().message).toContain('poster image must be JPEG, PNG or WebP');
     const [row] = await t.deps.db.select().from(introVideo);
@@ -67,26 +59,24 @@ describe('uploading the intro video', () => {
   });
 
   it('asks for the poster with the video', async () => {
-    const res = await upload(admin, [video()]);
+    const res = await upload(tokens.admin, [video()]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('poster image');
   });
 
   it('answers 413 for a file over its limit', async () => {
     const big = Buffer.concat([png(), Buffer.alloc(introVideoLimits.poster.maxBytes, 1)]);
-    const res = await upload(admin, [video(), poster(big)]);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The poster image is larger than 5 MB.');
+    expectMessage(await upload(tokens.admin, [video(), poster(big)]), 413, 'The poster image is larger than 5 MB.');
   });
 
   it('is for admins only', async () => {
     expect((await upload(null, [video(), poster()])).statusCode).toBe(401);
-    expect((await upload(member, [video(), poster()])).statusCode).toBe(403);
+    expect((await upload(tokens.member, [video(), poster()])).statusCode).toBe(403);
   });
 
   it('stores the video, poster and captions, and serves the video in ranges', async () => {
     const data = mp4();
-    const res = await upload(admin, [video(data), poster(), { name: 'captionsFile', filename: 'captions.vtt', data: vtt(), type: 'text/vtt' }]);
+    const res = await upload(tokens.admin, [video(data), poster(), { name: 'captionsFile', filename: 'captions.vtt', data: vtt(), type: 'text/vtt' }]);
     expect(res.statusCode).toBe(200);
     const view = res.json();
     expect(view.video.type).toBe('video/mp4');

@@ -1,18 +1,12 @@
 /** The store's pages: everyone reads them, admins write them as Markdown text (docs/product/store-pages.md). */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STORE_PAGE_MAX_CHARS, storePageSlugs } from '@beat/shared';
 import { auditLog, storePages } from '../../db/schema.js';
-import { authed, createUser, loginAs, fileTestApp } from '../../test/helper.js';
-
-let admin: string;
-let member: string;
+import { adminAndMemberTokens, authed, fileTestApp } from '../../test/helper.js';
 
 const t = fileTestApp();
-beforeAll(async () => {
-  admin = await loginAs(t, await createUser(t, { isAdmin: true }));
-  member = await loginAs(t, await createUser(t));
-});
+const tokens = adminAndMemberTokens(t);
 
 const save = (token: string | null, slug: string, payload: unknown) =>
   t.app.inject({
@@ -52,7 +46,7 @@ describe('editing a store page', () => {
   it('stores the Markdown exactly as written, raw HTML included, and every reader gets the new text', async () => {
     const body = '## Shipping?\n\nNone: files are **digital**.\n\n<script>alert(1)</script>\n';
     const before = (await t.app.inject({ method: 'GET', url: '/api/store-pages/faq' })).headers.etag;
-    const res = await save(admin, 'faq', { body });
+    const res = await save(tokens.admin, 'faq', { body });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ slug: 'faq', title: 'FAQ', body });
     const [row] = await t.deps.db.select().from(storePages).where(eq(storePages.slug, 'faq'));
@@ -65,38 +59,38 @@ describe('editing a store page', () => {
   });
 
   it('refuses an empty page, a page too long and a body that is not text, with readable messages', async () => {
-    const empty = await save(admin, 'terms', { body: '   \n ' });
+    const empty = await save(tokens.admin, 'terms', { body: '   \n ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('cannot be empty');
-    const long = await save(admin, 'terms', { body: 'a'.repeat(STORE_PAGE_MAX_CHARS + 1) });
+    const long = await save(tokens.admin, 'terms', { body: 'a'.repeat(STORE_PAGE_MAX_CHARS + 1) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toContain('at most 20,000 characters');
-    const notText = await save(admin, 'terms', { body: 42 });
+    const notText = await save(tokens.admin, 'terms', { body: 42 });
     expect(notText.statusCode).toBe(400);
     expect(notText.json().message).toContain('Markdown');
-    const nul = await save(admin, 'terms', { body: 'a\u0000b' });
+    const nul = await save(tokens.admin, 'terms', { body: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
-    const unknown = await save(admin, 'contact', { body: 'Hello' });
+    const unknown = await save(tokens.admin, 'contact', { body: 'Hello' });
     expect(unknown.statusCode).toBe(400);
     const [terms] = await t.deps.db.select().from(storePages).where(eq(storePages.slug, 'terms'));
     expect(terms!.body).toContain('Licenses');
   });
 
   it('takes a page of exactly the longest length', async () => {
-    const res = await save(admin, 'about', { body: 'é'.repeat(STORE_PAGE_MAX_CHARS) });
+    const res = await save(tokens.admin, 'about', { body: 'é'.repeat(STORE_PAGE_MAX_CHARS) });
     expect(res.statusCode).toBe(200);
   });
 
   it('is for admins only: 401 for a visitor, 403 for a signed-in user', async () => {
     expect((await save(null, 'privacy', { body: 'Nothing' })).statusCode).toBe(401);
-    expect((await save(member, 'privacy', { body: 'Nothing' })).statusCode).toBe(403);
-    expect((await t.app.inject(authed(member, { method: 'GET', url: '/api/admin/store-pages' }))).statusCode).toBe(403);
+    expect((await save(tokens.member, 'privacy', { body: 'Nothing' })).statusCode).toBe(403);
+    expect((await t.app.inject(authed(tokens.member, { method: 'GET', url: '/api/admin/store-pages' }))).statusCode).toBe(403);
     const [row] = await t.deps.db.select().from(storePages).where(eq(storePages.slug, 'privacy'));
     expect(row!.body).not.toBe('Nothing');
   });
 
   it('lists the five pages, in the menu order, for the admin', async () => {
-    const res = await t.app.inject(authed(admin, { method: 'GET', url: '/api/admin/store-pages' }));
+    const res = await t.app.inject(authed(tokens.admin, { method: 'GET', url: '/api/admin/store-pages' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().pages.map((p: { slug: string }) => p.slug)).toEqual([...storePageSlugs]);
   });
