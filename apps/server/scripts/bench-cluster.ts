@@ -36,7 +36,9 @@ import { startNginx } from '../../../scripts/nginx.mjs';
 import { cpuCgroupSupport, createCpuGroup, processCpuSeconds, type CpuGroup } from './cpu-cgroup.js';
 
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
-const BEATS = Number(process.env.BENCH_CLUSTER_BEATS ?? 20_000);
+/** The scratch catalog's size (BENCH_CLUSTER_BEATS): goal 14 alone seeds this many, not the bench's 100,000. */
+export const CLUSTER_BEATS = Number(process.env.BENCH_CLUSTER_BEATS ?? 20_000);
+const BEATS = CLUSTER_BEATS;
 const CONNECTIONS = Number(process.env.BENCH_CLUSTER_CONNECTIONS ?? 24);
 /** Buyers per run: twice the connections, so a buyer is free whenever a connection starts a purchase. */
 const BUYERS_PER_RUN = CONNECTIONS * 2;
