@@ -11,7 +11,8 @@
  * and the shared parts have the same room (docs/scaling.md#the-scale-out-measurement). That closed load, each
  * connection asking again as soon as it is answered, measures capacity; latency is then measured by an open load at
  * BENCH_CLUSTER_OPEN_LOAD (0.7) of it for BENCH_CLUSTER_OPEN_SECONDS (30), requests due at fixed times whether or not
- * the store keeps up. Requests per second, p50/p99 of both, failed requests and each part's CPU are printed; after each run every purchase the load generator saw succeed is
+ * the store keeps up. Requests per second, p50/p99 of both (and of each step of the mix under the open load), failed
+ * requests and each part's CPU are printed; after each run every purchase the load generator saw succeed is
  * looked up in the database: none may be missing or doubled. Where no control group can be made (not root), the bench
  * says so and measures without caps. Alone: BENCH_ONLY=cluster.
  */
@@ -204,7 +205,10 @@ function coreTimes(): { busy: number; total: number } {
 }
 
 /** What a connection knows during one round of the mix. */
-type Context = { shopper?: Shopper; beatId?: string; sessionId?: string };
+type Context = { shopper?: Shopper; beatId?: string; sessionId?: string; sentAt?: number };
+
+/** The mix's steps by name, in order (mix() below), for the latency of each. */
+const STEP_NAMES = ['catalog page', 'beat page', 'search', 'beat page', 'catalog page', 'beat page', 'cart (or login)', 'add to cart', 'checkout', 'payment and fulfilment'];
 
 /**
  * The mix each connection repeats: six browsing requests, then one purchase in four steps (the cart, or the login
@@ -278,6 +282,35 @@ function mix(shoppers: Shoppers, beatIds: string[], slugs: string[], payments: P
 }
 
 /**
+ * Each step's time from being sent to its answer, into `times[index]`: the store's time (and the network's), without
+ * the open load's wait for the request to fall due, so the steps that cost most stand out.
+ */
+function timedSteps(steps: Step<Context>[], times: number[][]): Step<Context>[] {
+  return steps.map((step, index): Step<Context> => ({
+    ...step,
+    setup: (context) => {
+      context.sentAt = performance.now();
+      return step.setup?.(context) ?? {};
+    },
+    onResponse: (status, body, context) => {
+      (times[index] ??= []).push(performance.now() - context.sentAt!);
+      step.onResponse?.(status, body, context);
+    },
+  }));
+}
+
+/** The p50 and p99 of each step's times, slowest p99 first. */
+function stepLatencies(times: number[][]): { name: string; p50: number; p99: number; count: number }[] {
+  const at = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+  return times
+    .map((list, index) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return { name: STEP_NAMES[index] ?? `step ${index}`, p50: at(sorted, 0.5), p99: at(sorted, 0.99), count: sorted.length };
+    })
+    .sort((a, b) => b.p99 - a.p99);
+}
+
+/**
  * Each step's failed responses (4xx and 5xx: the pay step responds with 303, to the confirmation page), by status
  * ("4: 409" is the fifth step responding with 409), with the first one's message, to tell what failed.
  */
@@ -299,13 +332,14 @@ async function load(
   parts: Parts,
   steps: Step<Context>[],
   { seconds = SECONDS, rate }: { seconds?: number; rate?: number } = {},
-): Promise<Omit<Run, 'purchases' | 'capUse' | 'open'>> {
+): Promise<Omit<Run, 'purchases' | 'capUse' | 'open'> & { steps: ReturnType<typeof stepLatencies> }> {
   const start = coreTimes();
   const startCpu = cpuSeconds(parts);
   const startedAt = performance.now();
   const failed = new Map<string, { count: number; message: string }>();
   // A request unanswered for 10 s fails, as it would have a visitor waiting.
-  const result = await generateLoad({ url, connections: CONNECTIONS, seconds, requests: countingFailures(steps, failed), timeoutSeconds: 10, rate });
+  const times: number[][] = [];
+  const result = await generateLoad({ url, connections: CONNECTIONS, seconds, requests: timedSteps(countingFailures(steps, failed), times), timeoutSeconds: 10, rate });
   if (failed.size > 0) {
     const kinds = [...failed].map(([what, { count, message }]) => `${what} ×${count} (${message})`);
     console.log(`  failed answers by step of the mix: ${kinds.join(', ')}`);
@@ -323,7 +357,7 @@ async function load(
     standIns: cores('standIns'),
     loadGenerator: cores('loadGenerator'),
   };
-  return { rps: result.rps, p50: result.p50, p99: result.p99, failures, busy, shares };
+  return { rps: result.rps, p50: result.p50, p99: result.p99, failures, busy, shares, steps: stepLatencies(times) };
 }
 
 /** What the database holds for the sessions a run paid for. */
@@ -504,6 +538,10 @@ export async function clusterGoals(serverUrl: string, serverEntry: string, redis
           `    at ${Math.round(rate)} requests/s due at fixed times (${OPEN_LOAD * 100} % of that, ${OPEN_SECONDS} s): p50 ${open.p50.toFixed(1)} ms, ` +
             `p99 ${open.p99.toFixed(1)} ms, ${open.failures} failed requests; purchases ${openPurchases.paid} paid, ` +
             `${openPurchases.lost} missing, ${openPurchases.doubled} bought twice`,
+        );
+        console.log(
+          `    each step there, sent to answered (p50 / p99, slowest first): ` +
+            open.steps.map((step) => `${step.name} ${step.p50.toFixed(0)} / ${step.p99.toFixed(0)} ms`).join(', '),
         );
         console.log(
           `    purchases: ${purchases.paid} paid as the load generator saw, ${purchases.lost} of them missing in the database, ` +
