@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { previewsPending } from '../lib/audio-info';
 import { formatCount } from '../lib/format';
+import './form-outcome.css';
 
 export function PreviewsStatus({ progress }: { progress: PreviewProgress }) {
   const headingId = useId();
@@ -36,7 +37,7 @@ export function PreviewsStatus({ progress }: { progress: PreviewProgress }) {
         <progress className="previews__bar" aria-label="Previews rendered" max={total || 1} value={total ? rendered : 1} />
       </div>
       {failed > 0 && (
-        <p className="previews__failed">
+        <p className="form-failure previews__failed">
           <TriangleAlert aria-hidden="true" />
           <span>
             {formatCount(failed)} {failed === 1 ? 'preview' : 'previews'} could not be rendered.{' '}
